@@ -1,0 +1,38 @@
+"""The `clubdesk` command: the GUI by default, subcommands for the store and game records."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from clubdesk import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="clubdesk", description="ClubDesk — the front desk of a games club")
+    p.add_argument("--version", action="version", version=f"clubdesk {__version__}")
+    p.add_argument("--db", metavar="PATH", help="database file (default: user data dir, or $CLUBDESK_DB)")
+    p.add_argument("--lang", choices=("ru", "en"), default=None, help="interface language (default ru)")
+    p.add_argument("--demo", action="store_true", help="open the GUI on a fresh demo club")
+    p.add_argument("--screenshots", metavar="DIR", help="with --demo: render every page to DIR/<page>.png and exit")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    rp = sub.add_parser("replay", help="replay a game record (JSON) and print its final state")
+    rp.add_argument("file", help="record file, or - for stdin")
+    rp.add_argument("--trace", action="store_true", help="print the state after every event as JSON lines")
+    rp.add_argument("--lang", dest="sub_lang", choices=("ru", "en"), default=None)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    lang = getattr(args, "sub_lang", None) or args.lang or "ru"
+    if args.command == "replay":
+        from clubdesk.commands import replay
+        return replay.run(args.file, trace=args.trace, lang=lang)
+    print("GUI not wired yet", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

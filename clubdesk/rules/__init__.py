@@ -1,0 +1,1 @@
+"""Rules engines: pure Python, no Qt, no SQL, no I/O."""
