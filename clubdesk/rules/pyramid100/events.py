@@ -1,0 +1,162 @@
+"""Пирамидка 100 events (replay.md `pyramid100`): frozen value objects and their strict JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clubdesk.rules.base import check_fields
+from clubdesk.rules.errors import InvalidEventError
+
+CUE = "cue"
+CONTROL = 10
+NUMBERED = frozenset(range(5, 16))  # P§1: white balls 5…15, №10 is the control ball
+POCKETS = frozenset(range(1, 7))
+TRICKS = ("carom3", "rocambole3")  # P§11
+FOULS = ("miss", "not_cue_ball", "touch", "rebound", "double_hit", "push")  # P§19
+
+Ball = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One ordered ball (заказ): which ball into which pocket (P§4)."""
+
+    ball: Ball
+    pocket: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A ball that fell into a pocket; `straight` = прямо-летящий (P§5)."""
+
+    ball: Ball
+    pocket: int
+    straight: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """The referee's facts about one shot; the engine decides what they mean (P-4).
+
+    `centre_blocked` (optional in JSON, default false) says that when the balls stopped another ball
+    covered the centre spot, so a displaced or potted №10 waits where it is (P§14).
+    """
+
+    player: str
+    call: tuple[Call, ...] = ()
+    potted: tuple[Pot, ...] = ()
+    off_table: tuple[Ball, ...] = ()
+    touched_control: bool = False
+    trick: str | None = None
+    foul: str | None = None
+    centre_blocked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """A player gives up the match; the opponent wins."""
+
+    player: str
+
+
+Event = Shot | Concede
+
+_SHOT_OPTIONAL = ("call", "potted", "off_table", "touched_control", "trick", "foul", "centre_blocked")
+
+
+def _bad(code: str, clause: str | None, ru: str, en: str) -> InvalidEventError:
+    return InvalidEventError(code, clause, ru, en)
+
+
+def _ball(value: Any, where: str) -> Ball:
+    if value == CUE and isinstance(value, str):
+        return CUE
+    if type(value) is int and value in NUMBERED:
+        return value
+    raise _bad("bad_ball", "P§1", f"{where}: шара {value!r} нет в наборе (5…15 или \"cue\")",
+               f"{where}: there is no ball {value!r} in the set (5…15 or \"cue\")")
+
+
+def _pocket(value: Any, where: str) -> int:
+    if type(value) is int and value in POCKETS:
+        return value
+    raise _bad("bad_pocket", None, f"{where}: лузы {value!r} нет (луза 1…6)",
+               f"{where}: there is no pocket {value!r} (pockets are 1…6)")
+
+
+def _flag(value: Any, where: str) -> bool:
+    if value is True or value is False:
+        return value
+    raise _bad("bad_type", None, f"{where}: ожидалось true/false, а не {value!r}",
+               f"{where}: true/false expected, not {value!r}")
+
+
+def _list(value: Any, where: str) -> list:
+    if type(value) is list:
+        return value
+    raise _bad("bad_type", None, f"{where}: ожидался список, а не {value!r}", f"{where}: a list expected, not {value!r}")
+
+
+def _unique(balls: list, where: str) -> None:
+    if len(set(balls)) != len(balls):
+        raise _bad("ball_twice", None, f"{where}: один шар указан дважды: {balls}",
+                   f"{where}: a ball is listed twice: {balls}")
+
+
+def parse_event(obj: Any) -> Event:
+    """Build an event from its replay.md JSON object, refusing anything malformed (InvalidEventError)."""
+    check_fields(obj, "event", ("type", "player"), _SHOT_OPTIONAL)
+    kind = obj["type"]
+    player = obj["player"]
+    if type(player) is not str:
+        raise _bad("bad_type", None, f"event.player: недопустимое значение {player!r}",
+                   f"event.player: invalid value {player!r}")
+    if kind == "concede":
+        if len(obj) != 2:
+            raise _bad("unknown_field", None, "сдача партии: лишние поля", "concede: unexpected fields")
+        return Concede(player)
+    if kind != "shot":
+        raise _bad("unknown_event", None, f"неизвестный тип события {kind!r}", f"unknown event type {kind!r}")
+    call = []
+    for item in _list(obj.get("call", []), "call"):
+        check_fields(item, "call[]", ("ball", "pocket"))
+        call.append(Call(_ball(item["ball"], "call"), _pocket(item["pocket"], "call")))
+    if len(call) > 2:
+        raise _bad("too_many_calls", "P§6", f"заказано {len(call)} шаров, допускается не больше двух",
+                   f"{len(call)} balls called, at most two (a double call) are allowed")
+    _unique([c.ball for c in call], "call")
+    potted = []
+    for item in _list(obj.get("potted", []), "potted"):
+        check_fields(item, "potted[]", ("ball", "pocket", "straight"))
+        potted.append(Pot(_ball(item["ball"], "potted"), _pocket(item["pocket"], "potted"),
+                          _flag(item["straight"], "potted.straight")))
+    off = [_ball(b, "off_table") for b in _list(obj.get("off_table", []), "off_table")]
+    _unique([p.ball for p in potted] + off, "potted/off_table")
+    touched = _flag(obj.get("touched_control", False), "touched_control")
+    trick = obj.get("trick")
+    if trick is not None and trick not in TRICKS:
+        raise _bad("bad_trick", "P§11", f"неизвестный приём {trick!r} (carom3, rocambole3)",
+                   f"unknown trick {trick!r} (carom3, rocambole3)")
+    if trick == "carom3" and not touched:
+        raise _bad("carom_without_touch", "P§11", "карамболь по №10 без касания битком №10",
+                   "a carom onto №10 reported without the cue ball touching №10")
+    foul = obj.get("foul")
+    if foul is not None and foul not in FOULS:
+        raise _bad("bad_foul", "P§19", f"неизвестный вид штрафа {foul!r}", f"unknown foul {foul!r}")
+    blocked = _flag(obj.get("centre_blocked", False), "centre_blocked")
+    return Shot(player, tuple(call), tuple(potted), tuple(off), touched, trick, foul, blocked)
+
+
+def event_to_json(event: Event) -> dict:
+    """The replay.md JSON object of an event (inverse of parse_event)."""
+    if isinstance(event, Concede):
+        return {"type": "concede", "player": event.player}
+    out = {"type": "shot", "player": event.player,
+           "call": [{"ball": c.ball, "pocket": c.pocket} for c in event.call],
+           "potted": [{"ball": p.ball, "pocket": p.pocket, "straight": p.straight} for p in event.potted],
+           "off_table": list(event.off_table), "touched_control": event.touched_control,
+           "trick": event.trick, "foul": event.foul}
+    if event.centre_blocked:
+        out["centre_blocked"] = True
+    return out
