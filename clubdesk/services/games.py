@@ -1,0 +1,178 @@
+"""Recording games: validate with the engine, commit the event, then update what is shown.
+
+The stored log is the single source of truth. Undo never deletes: it appends a `void` event that
+names the event it cancels; the engine state is the replay of the events nobody voided.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+
+from clubdesk.errors import KnownError
+from clubdesk.rules.errors import RuleError
+from clubdesk.rules.record import FORMAT
+from clubdesk.rules.registry import engine_module
+from clubdesk.services.accounts import Actor, require
+from clubdesk.store.db import Store
+from clubdesk.store.ids import uuid7
+from clubdesk.store.models import Event, Game, Projection, canonical_json
+from clubdesk.store.uow import UnitOfWork
+
+VOID = "void"
+RECORDER_ROLES = ("referee", "host", "desk")
+
+
+class EventRefused(KnownError):
+    """The engine refused an event: nothing was stored; `rule` has the code and clause."""
+
+    code = "event_refused"
+
+    def __init__(self, rule: RuleError) -> None:
+        super().__init__(rule.message("ru"), rule.message("en"))
+        self.rule = rule
+
+
+class NothingToUndo(KnownError):
+    code = "nothing_to_undo"
+
+
+@dataclass
+class _Live:
+    engine: Any
+    seq: int  # last stored seq (void events included)
+    effective: list[tuple[int, dict]]  # (seq, event json) of the events the engine has applied
+
+
+def effective_events(rows: list[tuple[int, str, dict]]) -> list[tuple[int, dict]]:
+    """The (seq, event) pairs that count: all but void events and the events they cancel."""
+    voided = {payload["target_seq"] for _seq, typ, payload in rows if typ == VOID}
+    return [(seq, payload) for seq, typ, payload in rows if typ != VOID and seq not in voided]
+
+
+class GameService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: dict[str, _Live] = {}
+
+    def create(self, actor: Actor, game: str, players: list, options: dict, title: str = "",
+               table_id: str | None = None) -> str:
+        require(actor, *RECORDER_ROLES)
+        module = engine_module(game)
+        if module is None:
+            raise KnownError(f"Неизвестная игра {game}.", f"Unknown game {game}.")
+        try:
+            module.new_game(players, options)
+        except RuleError as exc:
+            raise EventRefused(exc) from exc
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            g = Game(game=game, title=title, table_id=table_id, players_json=canonical_json(players),
+                     options_json=canonical_json(options))
+            uow.session.add(g)
+            uow.session.flush()
+            return g.id
+
+    def _load(self, game_id: str) -> _Live:
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        with self.store.session_factory() as s:
+            g = s.get(Game, game_id)
+            if g is None:
+                raise KeyError(game_id)
+            rows = [(e.seq, e.type, json.loads(e.payload)) for e in
+                    s.scalars(select(Event).where(Event.game_id == game_id).order_by(Event.seq))]
+        module = engine_module(g.game)
+        engine = module.new_game(g.players, g.options)
+        effective = effective_events(rows)
+        for _seq, obj in effective:
+            engine.apply(module.parse_event(obj))  # a stored event that no longer replays is a bug: raise
+        live = _Live(engine, rows[-1][0] if rows else 0, effective)
+        self._live[game_id] = live
+        return live
+
+    def engine(self, game_id: str) -> Any:
+        return self._load(game_id).engine
+
+    def state(self, game_id: str) -> dict:
+        return self._load(game_id).engine.state()
+
+    def record(self, actor: Actor, game_id: str, obj: dict) -> dict:
+        """Validate `obj` with the engine, store it, and return the new state; refused → nothing stored."""
+        require(actor, *RECORDER_ROLES)
+        live = self._load(game_id)
+        module = engine_module(self._game_kind(game_id))
+        try:
+            event = module.parse_event(obj)
+            live.engine.apply(event)  # validates before it mutates
+        except RuleError as exc:
+            raise EventRefused(exc) from exc
+        payload = module.event_to_json(event)
+        try:
+            self._append(actor, game_id, live.seq + 1, payload["type"], payload, live.engine)
+        except BaseException:
+            live.engine.undo()  # the store did not take it, so neither does the screen
+            raise
+        live.seq += 1
+        live.effective.append((live.seq, payload))
+        return live.engine.state()
+
+    def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
+        """Cancel the last counted event by appending a void event; returns the new state."""
+        require(actor, *RECORDER_ROLES)
+        live = self._load(game_id)
+        if not live.effective:
+            raise NothingToUndo("Отменять нечего.", "Nothing to undo.")
+        target_seq, _ = live.effective[-1]
+        live.engine.undo()
+        payload = {"type": VOID, "target_seq": target_seq, "reason": reason}
+        try:
+            self._append(actor, game_id, live.seq + 1, VOID, payload, live.engine)
+        except BaseException:
+            self._live.pop(game_id, None)
+            raise
+        live.seq += 1
+        live.effective.pop()
+        return live.engine.state()
+
+    def _append(self, actor: Actor, game_id: str, seq: int, typ: str, payload: dict, engine: Any) -> None:
+        state = engine.state()
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            uow.session.add(Event(id=uuid7(), game_id=game_id, seq=seq, type=typ, payload=canonical_json(payload),
+                                  author_id=actor.account_id, hlc=self.store.clock.now(), desk_id=self.store.desk_id))
+            proj = uow.session.get(Projection, game_id) or Projection(game_id=game_id)
+            proj.seq, proj.state_json = seq, canonical_json(state)
+            uow.session.add(proj)
+            g = uow.session.get(Game, game_id)
+            finished = bool(state.get("finished"))
+            if g.status != ("finished" if finished else "running"):
+                g.status = "finished" if finished else "running"
+
+    def _game_kind(self, game_id: str) -> str:
+        with self.store.session_factory() as s:
+            return s.scalar(select(Game.game).where(Game.id == game_id))
+
+    def to_record(self, game_id: str) -> dict:
+        """The portable record (replay.md) of the events that count."""
+        live = self._load(game_id)
+        with self.store.session_factory() as s:
+            g = s.get(Game, game_id)
+            return {"format": FORMAT, "game": g.game, "options": g.options, "players": g.players,
+                    "events": [obj for _seq, obj in live.effective]}
+
+    def rebuild_projections(self) -> int:
+        """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done."""
+        self._live.clear()
+        with self.store.session_factory() as s:
+            ids = list(s.scalars(select(Game.id).order_by(Game.created_at)))
+            counts = dict(s.execute(select(Event.game_id, func.max(Event.seq)).group_by(Event.game_id)).all())
+        with UnitOfWork(self.store) as uow:
+            for gid in ids:
+                state = self.state(gid)
+                proj = uow.session.get(Projection, gid) or Projection(game_id=gid)
+                proj.seq, proj.state_json = counts.get(gid, 0), canonical_json(state)
+                uow.session.add(proj)
+        return len(ids)

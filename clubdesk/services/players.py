@@ -1,0 +1,160 @@
+"""The player registry: add, edit, ban, and search as you type."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, replace
+
+from sqlalchemy import func, select
+from sqlalchemy.sql.elements import ColumnElement
+
+from clubdesk.errors import ValidationError
+from clubdesk.services.accounts import Actor, require
+from clubdesk.store.db import Store
+from clubdesk.store.models import Player
+from clubdesk.store.uow import UnitOfWork
+
+_PHONE_CHARS = re.compile(r"^[0-9+()\-\s]*$")
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """The fields a desk worker fills in; a service validates them before anything is stored."""
+
+    name: str
+    nickname: str = ""
+    phone: str = ""
+    notes: str = ""
+    banned: bool = False
+    ban_reason: str = ""
+    ban_until: dt.date | None = None
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """A read-only snapshot of one player for lists and models."""
+
+    id: str
+    name: str
+    nickname: str
+    phone: str
+    notes: str
+    status: str
+    ban_reason: str
+    ban_until: dt.date | None
+
+    def banned_on(self, day: dt.date) -> bool:
+        return self.status == "banned" and (self.ban_until is None or self.ban_until >= day)
+
+    def as_data(self) -> PlayerData:
+        return PlayerData(self.name, self.nickname, self.phone, self.notes, self.status == "banned",
+                          self.ban_reason, self.ban_until)
+
+
+def search_key(name: str, nickname: str, phone: str) -> str:
+    digits = re.sub(r"\D", "", phone)
+    return " ".join(x for x in (name.casefold(), nickname.casefold(), digits) if x)
+
+
+def _row(p: Player) -> PlayerRow:
+    return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until)
+
+
+def validate(data: PlayerData, today: dt.date) -> PlayerData:
+    """Trimmed, checked data, or a ValidationError naming the field."""
+    data = replace(data, name=" ".join(data.name.split()), nickname=data.nickname.strip(),
+                   phone=data.phone.strip(), notes=data.notes.strip(), ban_reason=data.ban_reason.strip())
+    if len(data.name) < 2:
+        raise ValidationError("name", "Введите имя и фамилию игрока.", "Enter the player's name.")
+    if len(data.name) > 200 or len(data.nickname) > 100:
+        raise ValidationError("name", "Слишком длинное имя или ник.", "The name or nickname is too long.")
+    if data.phone:
+        digits = re.sub(r"\D", "", data.phone)
+        if not _PHONE_CHARS.match(data.phone) or not 10 <= len(digits) <= 15:
+            raise ValidationError("phone", "Телефон: 10–15 цифр, например +7 916 123-45-67.",
+                                  "Phone: 10 to 15 digits, e.g. +7 916 123-45-67.")
+    if data.banned:
+        if not data.ban_reason:
+            raise ValidationError("ban_reason", "Укажите причину запрета посещения.", "Give the reason for the ban.")
+        if data.ban_until is not None and data.ban_until < today:
+            raise ValidationError("ban_until", "Дата окончания запрета уже прошла.", "The ban end date has passed.")
+    else:
+        data = replace(data, ban_reason="", ban_until=None)
+    return data
+
+
+class PlayerService:
+    def __init__(self, store: Store, today: dt.date | None = None) -> None:
+        self.store = store
+        self._today = today
+
+    def today(self) -> dt.date:
+        return self._today or dt.date.today()
+
+    @staticmethod
+    def _filter(text: str) -> list[ColumnElement[bool]]:
+        conds = []
+        for token in text.casefold().split():
+            token = re.sub(r"\D", "", token) if re.fullmatch(r"[+\d()\-]+", token) else token
+            if token:
+                escaped = token.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+                conds.append(Player.search_key.like(f"%{escaped}%", escape="\\"))
+        return conds
+
+    def count(self, text: str = "") -> int:
+        with self.store.session_factory() as s:
+            return s.scalar(select(func.count()).select_from(Player).where(*self._filter(text))) or 0
+
+    def search(self, text: str = "", offset: int = 0, limit: int = 200) -> list[PlayerRow]:
+        """Players whose name, nickname or phone contain every word typed, by name."""
+        q = (select(Player).where(*self._filter(text)).order_by(Player.name, Player.id)
+             .offset(offset).limit(limit))
+        with self.store.session_factory() as s:
+            return [_row(p) for p in s.scalars(q)]
+
+    def get(self, player_id: str) -> PlayerRow | None:
+        with self.store.session_factory() as s:
+            p = s.get(Player, player_id)
+            return _row(p) if p else None
+
+    def add(self, actor: Actor, data: PlayerData) -> PlayerRow:
+        require(actor, "desk")
+        data = validate(data, self.today())
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            self._check_nickname(uow, data.nickname, None)
+            p = Player()
+            self._assign(p, data)
+            uow.session.add(p)
+            uow.session.flush()
+            return _row(p)
+
+    def update(self, actor: Actor, player_id: str, data: PlayerData) -> PlayerRow:
+        require(actor, "desk")
+        data = validate(data, self.today())
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            p = uow.session.get(Player, player_id)
+            if p is None:
+                raise ValidationError("id", "Игрок не найден (удалён на другом месте?).", "Player not found.")
+            self._check_nickname(uow, data.nickname, player_id)
+            self._assign(p, data)
+            uow.session.flush()
+            return _row(p)
+
+    @staticmethod
+    def _check_nickname(uow: UnitOfWork, nickname: str, own_id: str | None) -> None:
+        if not nickname:
+            return
+        other = uow.session.scalar(select(Player).where(Player.nickname_key == nickname.casefold(),
+                                                        Player.id != (own_id or "")))
+        if other is not None:
+            raise ValidationError("nickname", f"Ник «{nickname}» уже у игрока {other.name}.",
+                                  f"The nickname '{nickname}' belongs to {other.name}.")
+
+    @staticmethod
+    def _assign(p: Player, d: PlayerData) -> None:
+        p.name, p.nickname, p.phone, p.notes = d.name, d.nickname, d.phone, d.notes
+        p.status = "banned" if d.banned else "active"
+        p.ban_reason, p.ban_until = d.ban_reason, d.ban_until
+        p.nickname_key = d.nickname.casefold()
+        p.search_key = search_key(d.name, d.nickname, d.phone)

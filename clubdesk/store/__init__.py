@@ -1,0 +1,1 @@
+"""The local store: SQLAlchemy models on SQLite, Alembic migrations, the unit of work."""

@@ -1,0 +1,172 @@
+"""Opening the store: locate the file, refuse a broken or newer one untouched, back up, migrate."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+from sqlalchemy import create_engine, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from clubdesk.errors import StoreError
+from clubdesk.store import migrate
+from clubdesk.store.hlc import HybridLogicalClock
+from clubdesk.store.ids import new_id
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BACKUPS_KEPT = 10
+
+
+def default_db_path() -> Path:
+    env = os.environ.get("CLUBDESK_DB")
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_data_dir("ClubDesk", appauthor=False)) / "clubdesk.sqlite"
+
+
+def backup_dir(db_path: Path) -> Path:
+    return db_path.parent / "backups"
+
+
+@dataclass
+class Store:
+    """An open local store: the engine, a session factory, this desk's id and clock."""
+
+    path: Path
+    engine: Engine
+    session_factory: sessionmaker[Session]
+    desk_id: str
+    clock: HybridLogicalClock = field(default_factory=HybridLogicalClock)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _set_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    # FULL: an event the referee saw accepted survives a power cut.
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def check_file(path: Path) -> None:
+    """Refuse a file that is not a sound SQLite database, without writing a byte to it."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise StoreError(f"Не удаётся открыть файл базы {path}: {exc.strerror}",
+                         f"Cannot open the database file {path}: {exc.strerror}", code="unreadable") from exc
+    if head != SQLITE_MAGIC:
+        raise StoreError(f"Файл {path} не является базой данных ClubDesk (SQLite).",
+                         f"The file {path} is not a ClubDesk (SQLite) database.", code="not_sqlite")
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        rows = [(str(exc),)]
+    if rows != [("ok",)]:
+        detail = "; ".join(str(r[0]) for r in rows[:3])
+        raise StoreError(f"База данных {path} повреждена ({detail}). Файл не изменён; восстановите резервную копию.",
+                         f"The database {path} is damaged ({detail}). The file was left untouched; restore a backup.",
+                         code="corrupt")
+
+
+def file_revision(path: Path) -> str | None:
+    """The Alembic revision recorded in the file, read without writing to it."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        has = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'").fetchone()
+        if not has:
+            return None
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        return row[0] if row else None
+    finally:
+        conn.close()
+
+
+def backup(path: Path, label: str = "manual") -> Path:
+    """Copy the database with SQLite's online backup API; keep the newest BACKUPS_KEPT copies."""
+    dest_dir = backup_dir(path)
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    dest = dest_dir / f"{path.stem}-{stamp}-{label}.sqlite"
+    src = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    dst = sqlite3.connect(dest)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    for old in list_backups(path)[BACKUPS_KEPT:]:
+        old.unlink()
+    return dest
+
+
+def list_backups(path: Path) -> list[Path]:
+    """Backups of this database, newest first."""
+    d = backup_dir(path)
+    return sorted(d.glob(f"{path.stem}-*.sqlite"), reverse=True) if d.is_dir() else []
+
+
+def prepare_file(path: Path) -> str | None:
+    """Check an existing file and bring it to the code's schema; returns the backup made, if any."""
+    if not path.exists():
+        return None
+    check_file(path)
+    rev = file_revision(path)
+    if rev is not None and rev not in migrate.known_revisions():
+        raise StoreError(
+            f"База {path} создана более новой версией ClubDesk (схема {rev}). Обновите программу; файл не изменён.",
+            f"The database {path} was written by a newer ClubDesk (schema {rev}). Update the program; "
+            "the file was left untouched.", code="newer_schema")
+    if rev is not None and rev != migrate.head_revision():
+        return str(backup(path, label=f"before-{migrate.head_revision()}"))
+    return None
+
+
+def make_engine(path: Path) -> Engine:
+    engine = create_engine(f"sqlite:///{path}")
+    event.listen(engine, "connect", _set_pragmas)
+    return engine
+
+
+def open_store(path: Path | str | None = None, *, upgrade: bool = True) -> Store:
+    """Open (creating if needed) the store at `path`, migrating it to head after a backup."""
+    path = Path(path) if path else default_db_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if upgrade:
+        prepare_file(path)
+    engine = make_engine(path)
+    if upgrade:
+        with engine.begin() as conn:
+            migrate.upgrade(conn)
+    factory = sessionmaker(engine, expire_on_commit=False)
+    desk_id, last_hlc = _desk_identity(factory)
+    return Store(path=path, engine=engine, session_factory=factory, desk_id=desk_id,
+                 clock=HybridLogicalClock(last=last_hlc))
+
+
+def _desk_identity(factory: sessionmaker[Session]) -> tuple[str, int]:
+    from sqlalchemy import func
+
+    from clubdesk.store.models import ChangeLog, Setting
+
+    with factory.begin() as s:
+        row = s.get(Setting, "desk_id")
+        if row is None:
+            row = Setting(key="desk_id", value=new_id())
+            s.add(row)
+        last = s.scalar(select(func.max(ChangeLog.hlc))) or 0
+        return row.value, last

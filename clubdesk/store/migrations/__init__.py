@@ -1,0 +1,1 @@
+"""Alembic migrations of the local store (shipped inside the package)."""

@@ -1,0 +1,200 @@
+"""Typed ORM models. Every row has a UUID key and the HLC of its last write (sync-ready).
+
+Derived things (balances, scores, shelves, ratings) are never stored as facts: they come from the
+append-only `events` through the rules engines; `projections` is a rebuildable cache of them.
+Money (B) and ratings (×10, for the 0.5 step) are integers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from sqlalchemy import BigInteger, Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from clubdesk.store.ids import new_id
+
+ROLES = ("admin", "desk", "referee", "host", "display")
+GAMES = ("pyramid100", "zhuk", "mafia")
+
+
+def canonical_json(obj: Any) -> str:
+    """One spelling per value, so the same event hashes and syncs identically on every desk."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def utc_now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Synced:
+    """Columns every synced row carries: its UUID, the desk that wrote it last and when (HLC)."""
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    hlc: Mapped[int] = mapped_column(BigInteger, default=0)
+    desk_id: Mapped[str] = mapped_column(String(36), default="")
+
+
+class Player(Synced, Base):
+    __tablename__ = "players"
+    name: Mapped[str] = mapped_column(String(200))
+    nickname: Mapped[str] = mapped_column(String(100), default="")
+    phone: Mapped[str] = mapped_column(String(40), default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str] = mapped_column(String(20), default="active")  # active | banned
+    ban_reason: Mapped[str] = mapped_column(Text, default="")
+    ban_until: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    nickname_key: Mapped[str] = mapped_column(String(100), default="", index=True)  # casefolded, for uniqueness
+    # casefolded "name nickname phone": SQLite's lower() does not fold Cyrillic, so we filter on this.
+    search_key: Mapped[str] = mapped_column(Text, default="", index=True)
+    created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+
+
+class Account(Synced, Base):
+    __tablename__ = "accounts"
+    login: Mapped[str] = mapped_column(String(64), unique=True)
+    display_name: Mapped[str] = mapped_column(String(200), default="")
+    password_hash: Mapped[str] = mapped_column(String(200))
+    roles: Mapped[str] = mapped_column(String(100), default="")  # space-separated subset of ROLES
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+
+    @property
+    def role_set(self) -> frozenset[str]:
+        return frozenset(self.roles.split())
+
+
+class Tournament(Synced, Base):
+    __tablename__ = "tournaments"
+    name: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(20), default="zhuk")
+    options_json: Mapped[str] = mapped_column(Text, default="{}")
+    status: Mapped[str] = mapped_column(String(20), default="open")  # open | finished
+    created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+    stages: Mapped[list[Stage]] = relationship(back_populates="tournament", order_by="Stage.number")
+
+
+class Stage(Synced, Base):
+    __tablename__ = "stages"
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10), default="stage")  # stage | final
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the draw's seed, printed
+    tournament: Mapped[Tournament] = relationship(back_populates="stages")
+    rounds: Mapped[list[Round]] = relationship(back_populates="stage", order_by="Round.number")
+
+
+class Round(Synced, Base):
+    __tablename__ = "rounds"
+    stage_id: Mapped[str] = mapped_column(ForeignKey("stages.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    nominal: Mapped[int] = mapped_column(Integer)
+    minutes: Mapped[int] = mapped_column(Integer)
+    stage: Mapped[Stage] = relationship(back_populates="rounds")
+
+
+class Evening(Synced, Base):
+    __tablename__ = "evenings"
+    date: Mapped[dt.date] = mapped_column(Date)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    host_account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    options_json: Mapped[str] = mapped_column(Text, default="{}")
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class CheckIn(Synced, Base):
+    __tablename__ = "check_ins"
+    __table_args__ = (UniqueConstraint("evening_id", "player_id"),)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    checked_in_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+
+
+class GameTable(Synced, Base):
+    """A physical table for one round of a tournament or one game slot of an evening."""
+
+    __tablename__ = "game_tables"
+    number: Mapped[int] = mapped_column(Integer)
+    round_id: Mapped[str | None] = mapped_column(ForeignKey("rounds.id"), nullable=True, index=True)
+    evening_id: Mapped[str | None] = mapped_column(ForeignKey("evenings.id"), nullable=True, index=True)
+    seats: Mapped[list[Seat]] = relationship(order_by="Seat.seat_no")
+
+
+class Seat(Synced, Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat_no"),)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat_no: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+
+
+class Game(Synced, Base):
+    """One game: its header (players, options) as in a game record; the events say the rest."""
+
+    __tablename__ = "games"
+    game: Mapped[str] = mapped_column(String(20))
+    title: Mapped[str] = mapped_column(String(200), default="")
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"), nullable=True, index=True)
+    players_json: Mapped[str] = mapped_column(Text)
+    options_json: Mapped[str] = mapped_column(Text, default="{}")
+    status: Mapped[str] = mapped_column(String(20), default="running")  # running | finished
+    created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+
+    @property
+    def players(self) -> list:
+        return json.loads(self.players_json)
+
+    @property
+    def options(self) -> dict:
+        return json.loads(self.options_json)
+
+
+class Event(Base):
+    """One accepted rules event. Append-only: never updated or deleted (triggers enforce it)."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)  # UUIDv7
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[str] = mapped_column(Text)  # canonical JSON of the whole event object
+    recorded_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+    hlc: Mapped[int] = mapped_column(BigInteger)
+    desk_id: Mapped[str] = mapped_column(String(36))
+    author_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+
+
+class Projection(Base):
+    """Cached engine state after `seq` events of a game; `clubdesk db rebuild` recomputes it."""
+
+    __tablename__ = "projections"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    state_json: Mapped[str] = mapped_column(Text)
+
+
+class ChangeLog(Base):
+    """Every local write, in the writing transaction: what the hub sync will push."""
+
+    __tablename__ = "change_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    hlc: Mapped[int] = mapped_column(BigInteger, index=True)
+    desk_id: Mapped[str] = mapped_column(String(36))
+    entity: Mapped[str] = mapped_column(String(40))
+    entity_id: Mapped[str] = mapped_column(String(36))
+    op: Mapped[str] = mapped_column(String(10))  # insert | update
+    payload: Mapped[str] = mapped_column(Text)
+    pushed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+
+
+class Setting(Base):
+    __tablename__ = "settings"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

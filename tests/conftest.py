@@ -1,0 +1,38 @@
+"""Test-wide set-up: Qt offscreen, a fresh store per test, an admin actor."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QUICK_BACKEND", "software")
+
+import datetime as dt  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", max_examples=60, deadline=None)
+settings.register_profile("soak", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def store(tmp_path):
+    from clubdesk.store.db import open_store
+
+    s = open_store(tmp_path / "club.sqlite")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def admin(store):
+    from clubdesk.services.accounts import AccountService
+
+    return AccountService(store).create_first_admin("admin", "secret-admin")
+
+
+@pytest.fixture
+def today():
+    return dt.date(2026, 12, 2)

@@ -1,0 +1,137 @@
+"""Opening the store: migrations, backups, refusals that leave the file untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+import pytest
+
+from clubdesk.errors import StoreError
+from clubdesk.store import db, migrate
+from clubdesk.store.db import backup, check_file, list_backups, open_store
+
+
+def sha(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_fresh_file_is_migrated_from_empty_to_head(tmp_path):
+    path = tmp_path / "new.sqlite"
+    s = open_store(path)
+    s.close()
+    assert db.file_revision(path) == migrate.head_revision()
+    con = sqlite3.connect(path)
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"players", "accounts", "events", "change_log", "projections", "games"} <= tables
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_every_revision_upgrades_to_head_step_by_step(tmp_path):
+    from sqlalchemy import create_engine
+
+    path = tmp_path / "steps.sqlite"
+    engine = create_engine(f"sqlite:///{path}")
+    revs = list(reversed([s.revision for s in
+                          migrate.ScriptDirectory.from_config(migrate.alembic_config()).walk_revisions()]))
+    assert len(revs) >= 2
+    for rev in revs:
+        with engine.begin() as conn:
+            migrate.upgrade(conn, rev)
+            assert migrate.current_revision(conn) == rev
+    engine.dispose()
+
+
+def test_older_schema_is_backed_up_before_migration(tmp_path):
+    from sqlalchemy import create_engine
+
+    path = tmp_path / "old.sqlite"
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        migrate.upgrade(conn, "0001")
+        conn.exec_driver_sql("INSERT INTO settings(key, value) VALUES ('marker', 'old data')")
+    engine.dispose()
+    s = open_store(path)
+    s.close()
+    backups = list_backups(path)
+    assert len(backups) == 1
+    # the backup is the database as it was before migrating: old revision, same data
+    assert db.file_revision(backups[0]) == "0001"
+    old = sqlite3.connect(backups[0])
+    assert old.execute("SELECT value FROM settings WHERE key='marker'").fetchone() == ("old data",)
+    assert old.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    old.close()
+    assert db.file_revision(path) == migrate.head_revision()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT value FROM settings WHERE key='marker'").fetchone() == ("old data",)
+
+
+def test_opening_a_current_file_makes_no_backup(tmp_path):
+    path = tmp_path / "cur.sqlite"
+    open_store(path).close()
+    open_store(path).close()
+    assert list_backups(path) == []
+
+
+def test_backups_keep_only_the_newest_ten(tmp_path):
+    path = tmp_path / "b.sqlite"
+    open_store(path).close()
+    made = [backup(path) for _ in range(12)]
+    kept = list_backups(path)
+    assert len(kept) == 10
+    assert set(kept) == set(made[2:])
+
+
+def test_newer_schema_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "newer.sqlite"
+    open_store(path).close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE alembic_version SET version_num='9999_future'")
+    con.commit()
+    con.close()
+    before = sha(path)
+    with pytest.raises(StoreError) as err:
+        open_store(path)
+    assert err.value.code == "newer_schema"
+    assert "новее" in err.value.ru or "более новой" in err.value.ru
+    assert sha(path) == before
+    assert list_backups(path) == []
+
+
+@pytest.mark.parametrize("content", [b"this is a text file, not a database\n" * 50, b""])
+def test_file_that_is_not_sqlite_is_refused_untouched(tmp_path, content):
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(StoreError) as err:
+        open_store(path)
+    assert err.value.code == "not_sqlite"
+    assert path.read_bytes() == content
+
+
+def test_damaged_database_is_refused_untouched(tmp_path):
+    path = tmp_path / "broken.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA page_size=1024")
+    con.execute("CREATE TABLE t(x)")
+    con.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+    con.commit()
+    con.close()
+    data = bytearray(path.read_bytes())
+    data[1024 * 2: 1024 * 2 + 200] = b"\xff" * 200  # smash a b-tree page, keep the header
+    path.write_bytes(bytes(data))
+    before = sha(path)
+    with pytest.raises(StoreError) as err:
+        check_file(path)
+    assert err.value.code == "corrupt"
+    with pytest.raises(StoreError):
+        open_store(path)
+    assert sha(path) == before
+
+
+def test_desk_id_is_stable_across_opens(tmp_path):
+    path = tmp_path / "d.sqlite"
+    first = open_store(path)
+    first.close()
+    second = open_store(path)
+    second.close()
+    assert first.desk_id == second.desk_id and len(first.desk_id) == 36

@@ -1,0 +1,98 @@
+"""The unit of work: change-log rows land with their writes, or neither does; events are append-only."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from clubdesk.store.ids import uuid7
+from clubdesk.store.models import ChangeLog, Event, Game, Player
+from clubdesk.store.uow import AppendOnlyViolation, UnitOfWork
+
+
+def count(store, model):
+    with store.session_factory() as s:
+        return s.scalar(select(func.count()).select_from(model))
+
+
+def test_insert_writes_change_log_row_in_same_transaction(store):
+    with UnitOfWork(store) as uow:
+        uow.session.add(Player(name="Иван Петров"))
+    with store.session_factory() as s:
+        p = s.scalars(select(Player)).one()
+        log = s.scalars(select(ChangeLog)).one()
+    assert (log.entity, log.entity_id, log.op) == ("players", p.id, "insert")
+    assert log.desk_id == store.desk_id == p.desk_id
+    assert log.hlc == p.hlc > 0
+    assert '"name":"Иван Петров"' in log.payload
+
+
+def test_update_writes_a_second_change_log_row_with_later_hlc(store):
+    with UnitOfWork(store) as uow:
+        uow.session.add(Player(name="Иван"))
+    with UnitOfWork(store) as uow:
+        uow.session.scalars(select(Player)).one().nickname = "Ваня"
+    with store.session_factory() as s:
+        logs = list(s.scalars(select(ChangeLog).order_by(ChangeLog.id)))
+    assert [x.op for x in logs] == ["insert", "update"]
+    assert logs[1].hlc > logs[0].hlc
+    assert '"nickname":"Ваня"' in logs[1].payload
+
+
+def test_failure_in_the_middle_leaves_neither_row_nor_change_log(store):
+    with pytest.raises(RuntimeError):
+        with UnitOfWork(store) as uow:
+            uow.session.add(Player(name="Призрак"))
+            uow.session.flush()  # both rows are written inside the transaction here
+            assert uow.session.scalar(select(func.count()).select_from(ChangeLog)) == 1
+            raise RuntimeError("power cut")
+    assert count(store, Player) == 0
+    assert count(store, ChangeLog) == 0
+
+
+def test_failed_constraint_rolls_back_earlier_writes_of_the_unit(store):
+    with pytest.raises(IntegrityError):
+        with UnitOfWork(store) as uow:
+            uow.session.add(Player(name="Первый"))
+            uow.session.flush()
+            uow.session.add(Event(id=uuid7(), game_id="no-such-game", seq=1, type="x", payload="{}",
+                                  hlc=1, desk_id="d"))
+            uow.session.flush()
+    assert count(store, Player) == 0
+    assert count(store, ChangeLog) == 0
+
+
+def _game_with_event(store):
+    with UnitOfWork(store) as uow:
+        g = Game(game="zhuk", players_json="[]")
+        uow.session.add(g)
+        uow.session.flush()
+        ev = Event(id=uuid7(), game_id=g.id, seq=1, type="shot", payload="{}", hlc=0, desk_id="")
+        uow.session.add(ev)
+    return ev.id
+
+
+def test_stored_event_cannot_be_edited_through_the_unit_of_work(store):
+    ev_id = _game_with_event(store)
+    with pytest.raises(AppendOnlyViolation):
+        with UnitOfWork(store) as uow:
+            uow.session.get(Event, ev_id).payload = '{"forged":true}'
+    with store.session_factory() as s:
+        assert s.get(Event, ev_id).payload == "{}"
+
+
+def test_stored_event_cannot_be_deleted_even_with_raw_sql(store):
+    _game_with_event(store)
+    with store.engine.connect() as conn:
+        with pytest.raises(Exception, match="append-only"):
+            conn.exec_driver_sql("DELETE FROM events")
+        with pytest.raises(Exception, match="append-only"):
+            conn.exec_driver_sql("UPDATE events SET payload='{}'")
+    assert count(store, Event) == 1
+
+
+def test_uuid7_sorts_by_time():
+    ids = [uuid7(unix_ms=ms) for ms in (1000, 2000, 3000)]
+    assert ids == sorted(ids)
+    assert all(i[14] == "7" for i in ids)
