@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 TABLE = 10
+RESTARTS = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,8 @@ def seating(players: Sequence[str], rounds: int, seed: int) -> Seating:
         order.sort(key=lambda p: rested[p])            # stable: the shuffle breaks ties
         n_rest = len(people) - n_tables * TABLE
         rest = order[:0] if n_rest == 0 else sorted(order[:n_rest], key=people.index)
-        playing = order[n_rest:]
-        rng.shuffle(playing)
-        tables = [playing[i * TABLE:(i + 1) * TABLE] for i in range(n_tables)]
-        _spread_tables(tables, meets)
-        seated = tuple(tuple(_assign_seats(t, seat_count, rng)) for t in tables)
+        tables = _best_tables(order[n_rest:], n_tables, meets, rng)
+        seated = tuple(tuple(_assign_seats(t, seat_count)) for t in tables)
         for p in rest:
             rested[p] += 1
         for table in seated:
@@ -79,6 +77,20 @@ def seating(players: Sequence[str], rounds: int, seed: int) -> Seating:
         out_rounds.append(seated)
         out_rest.append(tuple(rest))
     return Seating(seed, tuple(out_rounds), tuple(out_rest))
+
+
+def _best_tables(playing: list[str], n_tables: int, meets: dict[str, dict[str, int]],
+                 rng: random.Random) -> list[list[str]]:
+    """The best of a few seeded starts, each improved by swaps (one start is often a poor local optimum)."""
+    best, best_cost = None, None
+    for _ in range(max(2, RESTARTS // n_tables) if n_tables > 1 else 1):
+        rng.shuffle(playing)
+        tables = [playing[i * TABLE:(i + 1) * TABLE] for i in range(n_tables)]
+        _spread_tables(tables, meets)
+        cost = sum(meets[a][b] for t in tables for a, b in combinations(t, 2))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = [t[:] for t in tables], cost
+    return best
 
 
 def _spread_tables(tables: list[list[str]], meets: dict[str, dict[str, int]]) -> None:
@@ -98,16 +110,52 @@ def _spread_tables(tables: list[list[str]], meets: dict[str, dict[str, int]]) ->
                         improved = True
 
 
-def _assign_seats(table: list[str], seat_count: dict[str, list[int]], rng: random.Random) -> list[str]:
-    """Seat order minimising, by pair swaps, how often each player already sat on his seat."""
-    order = table[:]
-    rng.shuffle(order)
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(TABLE), 2):
-            a, b = order[i], order[j]
-            if seat_count[a][j] + seat_count[b][i] < seat_count[a][i] + seat_count[b][j]:
-                order[i], order[j] = b, a
-                improved = True
+def _assign_seats(table: list[str], seat_count: dict[str, list[int]]) -> list[str]:
+    """Seat order with the least total of "times already on this seat": an exact assignment (Hungarian).
+
+    Exact, so over ten rounds of one table every player sits every seat once (a Latin square).
+    Ties go to the table's (seeded) order, so the result stays reproducible.
+    """
+    cost = [[seat_count[p][s] for s in range(TABLE)] for p in table]
+    seat_of = _hungarian(cost)
+    order = [""] * TABLE
+    for i, s in enumerate(seat_of):
+        order[s] = table[i]
     return order
+
+
+def _hungarian(cost: list[list[int]]) -> list[int]:
+    """Minimum-cost perfect assignment rows → columns of a square matrix (Kuhn–Munkres, O(n³))."""
+    n = len(cost)
+    inf = float("inf")
+    u, v, match, way = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
+    for i in range(1, n + 1):
+        match[0], j0 = i, 0
+        minv, used = [inf] * (n + 1), [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = match[j0], inf, 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j], way[j] = cur, j0
+                    if minv[j] < delta:
+                        delta, j1 = minv[j], j
+            for j in range(n + 1):
+                if used[j]:
+                    u[match[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if match[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            match[j0] = match[j1]
+            j0 = j1
+    result = [0] * n
+    for j in range(1, n + 1):
+        result[match[j] - 1] = j - 1
+    return result
