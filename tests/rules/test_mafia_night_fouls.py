@@ -1,0 +1,176 @@
+"""Mafia nights (M§5.2, M§5.6, best move M-7) and discipline (M-6, M§1.10, M§1.12, M§4.10, M§5.7–5.8)."""
+
+import pytest
+
+from clubdesk.rules.errors import IllegalEventError
+from clubdesk.rules.mafia.clauses import CATALOGUE, foul_picker
+from clubdesk.rules.mafia.script import Script
+
+
+def refused(script, code, clause, /, **obj):
+    with pytest.raises(IllegalEventError) as info:
+        script.do(**obj)
+    assert (info.value.code, info.value.clause) == (code, clause)
+
+
+def night_one():
+    return Script().speeches()
+
+
+# --- M§5.6 shots --------------------------------------------------------------------------------------
+def test_m5_6_agreeing_shots_kill_and_the_victim_gets_a_morning_last_word():
+    s = night_one().night(5)
+    assert (s.game.phase, s.game.speaker, s.game.state()["killed"]) == ("last_word", 5, [5])
+
+
+def test_m5_6_shots_at_different_seats_are_a_miss():
+    s = night_one().night(None, shots={2: 5, 7: 5, 9: 6})
+    assert (s.game.phase, s.game.state()["killed"], s.game.speaker) == ("day", [], 2)
+
+
+def test_m5_6_a_black_player_not_shooting_is_a_miss():
+    s = night_one().night(None, shots={2: 5, 7: 5})
+    assert s.game.state()["killed"] == []
+
+
+def test_m5_6_a_red_player_cannot_shoot():
+    refused(night_one(), "not_a_shooter", "M§5.6", type="night", shots={"2": 5, "7": 5, "9": 5, "3": 5})
+
+
+# --- M§5.2 checks --------------------------------------------------------------------------------------
+def test_m5_2_don_and_sheriff_checks_are_answered_and_kept():
+    s = night_one().night(None, don=4, sheriff=2).speeches().night(None, don=3, sheriff=5)
+    assert s.game.state()["checks"] == {"don": {"4": True, "3": False}, "sheriff": {"2": True, "5": False}}
+
+
+def test_m5_2_a_dead_sheriff_cannot_check():
+    s = night_one().night(4).last_words().speeches()
+    refused(s, "checker_not_in_game", "M§5.2", type="night", shots={}, sheriff_check=2)
+
+
+def test_m5_2_sheriff_cannot_check_himself():
+    refused(night_one(), "bad_check", "M§5.2", type="night", shots={}, sheriff_check=4)
+
+
+# --- M-7 best move -------------------------------------------------------------------------------------
+def test_m7_best_move_three_blacks_scores_half_a_point():
+    s = night_one().night(5).do(type="best_move", seat=5, guesses=[2, 7, 9])
+    assert s.game.state()["score"]["5"] == 0.5
+
+
+def test_m7_best_move_two_blacks_scores_three_tenths():
+    s = night_one().night(5).do(type="best_move", seat=5, guesses=[2, 7, 1])
+    assert s.game.state()["score"]["5"] == 0.3
+
+
+def test_m7_best_move_only_for_the_first_night_victim():
+    s = night_one().night(None).speeches().night(5)
+    refused(s, "no_best_move", "M-7", type="best_move", seat=5, guesses=[2, 7, 9])
+
+
+def test_m7_best_move_only_once():
+    s = night_one().night(5).do(type="best_move", seat=5, guesses=[2, 7, 9])
+    refused(s, "no_best_move", "M-7", type="best_move", seat=5, guesses=[2, 7, 9])
+
+
+def test_m7_extra_points_need_a_reason():
+    from clubdesk.rules.errors import InvalidEventError
+    with pytest.raises(InvalidEventError) as info:
+        Script().do(type="extra_points", seat=3, points=0.2, reason=" ")
+    assert info.value.code == "missing_reason"
+
+
+# --- M§5.7 three fouls -----------------------------------------------------------------------------------
+def test_m5_7_third_foul_before_his_minute_skips_todays_speech():
+    s = Script()
+    for _ in range(3):
+        s.do(type="foul", seat=4, clause="2.4")
+    assert s.game.state()["muted"] == [4]
+    order = []
+    while s.game.step == "speech":
+        order.append(s.game.speaker)
+        s.do(type="speech_end", seat=s.game.speaker)
+    assert 4 not in order and len(order) == 9
+    s.night(None)
+    assert s.game.muted_today() == []          # only the current day
+
+
+def test_m5_7_third_foul_after_his_minute_skips_the_next_day():
+    s = Script()
+    for _ in range(3):
+        s.do(type="speech_end", seat=s.game.speaker)
+    for _ in range(3):
+        s.do(type="foul", seat=2, clause="2.3")
+    assert s.game.muted_today() == []
+    s.speeches().night(None)
+    assert s.game.muted_today() == [2] and s.game.speaker == 3   # day 1 would open at 2
+
+
+def test_m5_7_muted_player_keeps_his_last_word():
+    s = Script()
+    for _ in range(3):
+        s.do(type="foul", seat=5, clause="2.2")
+    s.speeches().night(5)
+    assert (s.game.step, s.game.speaker) == ("last_word", 5)
+
+
+# --- M§1.10, M§5.8 fourth foul -------------------------------------------------------------------------
+def test_m1_10_fourth_foul_removes_without_last_word():
+    s = Script()
+    for _ in range(4):
+        s.do(type="foul", seat=6, clause="2.9")
+    st = s.game.state()
+    assert st["removed"] == [6] and st["removals"] == [{"seat": 6, "clause": "1.10"}]
+    assert st["score"]["6"] == -0.5 and s.game.step == "speech"
+
+
+def test_m5_8_fourth_foul_in_the_last_word_ends_it():
+    s = night_one().night(5)
+    for _ in range(4):
+        s.do(type="foul", seat=5, clause="2.15")
+    assert s.game.state()["removed"] == [5] and s.game.step == "speech"
+
+
+# --- M-6 groups ---------------------------------------------------------------------------------------------
+def test_m6_group_one_foul_removes_at_once():
+    s = Script().do(type="foul", seat=3, clause="1.5")
+    assert s.game.state()["removed"] == [3] and s.game.state()["club_ban_flags"] == []
+
+
+def test_m6_group_three_removes_and_flags_a_club_ban():
+    s = Script().do(type="foul", seat=3, clause="3.3")
+    assert s.game.state()["removed"] == [3]
+    assert s.game.state()["club_ban_flags"] == [{"seat": 3, "clause": "3.3"}]
+
+
+def test_m6_group_three_after_leaving_only_flags_a_ban():
+    s = Script().do(type="foul", seat=3, clause="1.2").do(type="foul", seat=3, clause="3.4")
+    assert s.game.state()["club_ban_flags"] == [{"seat": 3, "clause": "3.4"}]
+    refused(s, "not_in_game", "M§5.10", type="foul", seat=3, clause="2.4")
+
+
+def test_m6_procedure_clause_is_not_a_foul():
+    refused(Script(), "not_a_foul_clause", "M-6", type="foul", seat=3, clause="4.2")
+
+
+def test_m6_removal_needs_a_removal_clause():
+    refused(Script(), "not_a_removal_clause", "M-6", type="removal", seat=3, clause="2.4")
+
+
+def test_m6_catalogue_lists_every_seed_clause_with_group_and_texts():
+    assert len(CATALOGUE) == 12 + 17 + 6 + 11 + 10
+    assert CATALOGUE["2.4"].group == "II" and CATALOGUE["3.2"].group == "III"
+    assert [c.number for c in foul_picker("III")] == ["3.1", "3.2", "3.3", "3.4", "3.5", "3.6"]
+    assert all(c.ru and c.en for c in CATALOGUE.values())
+
+
+# --- M§1.12 awarded loss, M§4.10 four-player removal ------------------------------------------------------------
+def test_m1_12_host_awards_a_loss_to_black():
+    s = Script().do(type="award_loss", team="black", clause="1.12")
+    st = s.game.state()
+    assert (st["phase"], st["winner"], st["win_reason"]) == ("finished", "red", "M§1.12")
+    assert st["score"]["1"] == 1.0 and st["score"]["2"] == 0.0
+
+
+def test_m1_12_award_loss_needs_clause_1_12():
+    refused(Script(), "bad_clause", "M§1.12", type="award_loss", team="red", clause="1.3")
