@@ -111,22 +111,26 @@ class MafiaGame(ReplayEngine[Event]):
     # --- apply ---------------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
         """Validate the event against the current step and the rules, then change the state."""
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
+        entry = _DISPATCH.get(type(event))
+        if entry is None:
             raise InvalidEventError("unknown_event", None, f"не событие мафии: {event!r}",
                                     f"not a mafia event: {event!r}")
-        kind = TYPE_NAME[type(event)]
-        if kind not in STEP_EVENTS[self.step] and not (kind == "best_move" and self.step == "last_word"):
-            if kind == "night" and self.step == "agreement":
-                raise illegal("no_checks_night_zero", "M§5.1", "в нулевую ночь нет выстрелов и проверок",
-                              "night 0 has no shots and no checks")
-            if kind == "vote" and self.step == "shootout_speech":
-                raise illegal("shootout_speeches_pending", "M§4.7", f"перестрелка: ещё говорит место {self.speaker}",
-                              f"shootout: seat {self.speaker} has not spoken yet")
-            raise illegal("wrong_phase", STEP_CLAUSE.get(kind), f"событие {kind} невозможно: {STEP_RU[self.step]}",
-                          f"event {kind} is not possible now: step {self.step}, day {self.day}")
+        handler, kind = entry
+        if kind not in _ALLOWED[self.step]:
+            self._refuse_out_of_order(kind)
         handler(self, event)
         self._log.append(event)
+
+    def _refuse_out_of_order(self, kind: str) -> None:
+        """Refuse an event the current step does not take, naming the step and the clause (phases.py)."""
+        if kind == "night" and self.step == "agreement":
+            raise illegal("no_checks_night_zero", "M§5.1", "в нулевую ночь нет выстрелов и проверок",
+                          "night 0 has no shots and no checks")
+        if kind == "vote" and self.step == "shootout_speech":
+            raise illegal("shootout_speeches_pending", "M§4.7", f"перестрелка: ещё говорит место {self.speaker}",
+                          f"shootout: seat {self.speaker} has not spoken yet")
+        raise illegal("wrong_phase", STEP_CLAUSE.get(kind), f"событие {kind} невозможно: {STEP_RU[self.step]}",
+                      f"event {kind} is not possible now: step {self.step}, day {self.day}")
 
     def _deal(self, ev: Deal) -> None:
         counts = {r: ev.roles.count(r) for r in DEAL}
@@ -390,7 +394,7 @@ class MafiaGame(ReplayEngine[Event]):
         return state_of(self)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Any] = {
     Deal: MafiaGame._deal, AgreementEnd: MafiaGame._agreement_end, SpeechEnd: MafiaGame._speech_end,
     Nominate: MafiaGame._nominate, Vote: MafiaGame._vote, LiftVote: MafiaGame._lift_vote,
     LastWordEnd: MafiaGame._last_word_end, Night: MafiaGame._night, BestMove: MafiaGame._best_move,
@@ -417,3 +421,8 @@ def new_game(players: list, options: dict) -> MafiaGame:
 
 
 __all__ = ["MafiaGame", "new_game", "IllegalEventError"]
+
+_DISPATCH = {cls: (handler, TYPE_NAME[cls]) for cls, handler in _HANDLERS.items()}
+# best_move is checked by its handler (only the first-night victim's last word, M-7).
+_ALLOWED = {step: frozenset(kinds) | ({"best_move"} if step == "last_word" else frozenset())
+            for step, kinds in STEP_EVENTS.items()}
