@@ -17,6 +17,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshots", metavar="DIR", help="with --demo: render every page to DIR/<page>.png and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
+    dbp = sub.add_parser("db", help="database maintenance")
+    dbp.add_argument("action", choices=("upgrade", "check", "backup", "rebuild"))
+    sub.add_parser("demo", help="create a demo club in the chosen database")
+
     rp = sub.add_parser("replay", help="replay a game record (JSON) and print its final state")
     rp.add_argument("file", help="record file, or - for stdin")
     rp.add_argument("--trace", action="store_true", help="print the state after every event as JSON lines")
@@ -30,8 +34,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from clubdesk.commands import replay
         return replay.run(args.file, trace=args.trace, lang=lang)
-    print("GUI not wired yet", file=sys.stderr)
-    return 1
+    if args.command == "db":
+        from clubdesk.commands import db
+        return db.run(args.action, args.db, lang)
+    if args.command == "demo":
+        from clubdesk.commands import db
+        return db.demo(args.db, lang)
+    from clubdesk.ui import app
+    return app.run(args.db, lang, args.demo, args.screenshots)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,78 @@
+"""A demo club: realistic players (and, as the windows grow, games) for trying ClubDesk out."""
+
+from __future__ import annotations
+
+import random
+
+from sqlalchemy import func, select
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import SYSTEM, AccountService, Actor
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.store.db import Store
+from clubdesk.store.models import Player
+
+DEMO_ADMIN = ("admin", "admin-demo")
+
+_MALE = ["Алексей", "Андрей", "Артём", "Борис", "Вадим", "Виктор", "Владимир", "Глеб", "Григорий", "Дмитрий",
+         "Евгений", "Егор", "Иван", "Игорь", "Кирилл", "Константин", "Максим", "Михаил", "Никита", "Олег",
+         "Павел", "Роман", "Сергей", "Станислав", "Тимур", "Фёдор", "Юрий", "Ярослав"]
+_FEMALE = ["Анна", "Валерия", "Дарья", "Екатерина", "Елена", "Ирина", "Ксения", "Мария", "Наталья", "Ольга",
+           "Полина", "Светлана", "Татьяна", "Юлия"]
+_SURNAMES = ["Иванов", "Смирнов", "Кузнецов", "Попов", "Васильев", "Петров", "Соколов", "Михайлов", "Новиков",
+             "Фёдоров", "Морозов", "Волков", "Алексеев", "Лебедев", "Семёнов", "Егоров", "Павлов", "Козлов",
+             "Степанов", "Николаев", "Орлов", "Андреев", "Макаров", "Никитин", "Захаров", "Зайцев", "Соловьёв",
+             "Борисов", "Яковлев", "Григорьев", "Романов", "Воробьёв", "Сергеев", "Кузьмин", "Фролов",
+             "Александров", "Дмитриев", "Королёв", "Гусев", "Киселёв", "Ильин", "Максимов", "Поляков",
+             "Сорокин", "Виноградов", "Ковалёв", "Белов", "Медведев", "Антонов", "Тарасов"]
+_NICKS = ["Кий", "Шар", "Луза", "Борт", "Дуплет", "Свояк", "Карамболь", "Штопор", "Накат", "Оттяжка", "Шериф",
+          "Дон", "Тень", "Лис", "Сова", "Граф", "Бархат", "Гром", "Молния", "Туман", "Кедр", "Барон", "Пилот",
+          "Север", "Ястреб", "Маэстро", "Гамбит", "Джокер", "Ферзь", "Пират", "Атлас", "Вектор", "Зенит",
+          "Кобра", "Мираж", "Орион", "Рысь", "Сокол", "Титан", "Феникс", "Янтарь", "Комета", "Стрела"]
+
+
+def _female(surname: str) -> str:
+    if surname.endswith(("ов", "ев", "ёв", "ин")):
+        return surname + "а"
+    return surname
+
+
+def demo_players(count: int = 40, seed: int = 2026) -> list[PlayerData]:
+    """`count` distinct players with Russian names, nicknames and phones, the same for the same seed."""
+    rng = random.Random(seed)
+    nicks = rng.sample(_NICKS, min(count, len(_NICKS)))
+    seen: set[str] = set()
+    out: list[PlayerData] = []
+    while len(out) < count:
+        surname = rng.choice(_SURNAMES)
+        if rng.random() < 0.3:
+            name = f"{_female(surname)} {rng.choice(_FEMALE)}"
+        else:
+            name = f"{surname} {rng.choice(_MALE)}"
+        if name in seen:
+            continue
+        seen.add(name)
+        i = len(out)
+        nick = nicks[i] if i < len(nicks) else f"{rng.choice(_NICKS)}-{i}"
+        phone = f"+7 9{rng.randint(10, 99)} {rng.randint(100, 999)}-{rng.randint(10, 99)}-{rng.randint(10, 99)}"
+        out.append(PlayerData(name, nick, phone))
+    return out
+
+
+def create_demo_club(store: Store, players: int = 40) -> Actor:
+    """Fill an empty store with the demo club; returns the demo admin. Refuses a store that has players."""
+    with store.session_factory() as s:
+        if s.scalar(select(func.count()).select_from(Player)):
+            raise KnownError("В этой базе уже есть игроки: демо-клуб создаётся только в пустой базе.",
+                             "This database already has players: the demo club goes into an empty one only.")
+    accounts = AccountService(store)
+    admin = accounts.create_first_admin(*DEMO_ADMIN, display_name="Администратор (демо)") \
+        if not accounts.has_accounts() else SYSTEM
+    svc = PlayerService(store)
+    data = demo_players(players)
+    data[-1] = PlayerData(data[-1].name, data[-1].nickname, data[-1].phone,
+                          notes="Нецензурная брань за столом 14.11", banned=True,
+                          ban_reason="3.3 — оскорбление игроков", ban_until=None)
+    for d in data:
+        svc.add(admin, d)
+    return admin

@@ -1,0 +1,1 @@
+"""The Qt user interface: widgets translate user input into service calls, nothing more."""

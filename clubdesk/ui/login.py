@@ -1,0 +1,98 @@
+"""Login, and the first start's creation of the administrator account."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import AccountService, Actor
+from clubdesk.ui.i18n import tr
+
+
+class _Form(QDialog):
+    def __init__(self, title: str, intro: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.actor: Actor | None = None
+        self.setWindowTitle(title)
+        self.setMinimumWidth(380)
+        self.form = QFormLayout()
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
+        buttons.accepted.connect(self.submit)
+        buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        layout = QVBoxLayout(self)
+        if intro:
+            label = QLabel(intro)
+            label.setWordWrap(True)
+            layout.addWidget(label)
+        layout.addLayout(self.form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def fail(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+
+    def submit(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def _password_field() -> QLineEdit:
+    field = QLineEdit()
+    field.setEchoMode(QLineEdit.EchoMode.Password)
+    return field
+
+
+class LoginDialog(_Form):
+    def __init__(self, accounts: AccountService, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Вход в ClubDesk"), "", parent)
+        self._accounts = accounts
+        self.login = QLineEdit()
+        self.password = _password_field()
+        self.form.addRow(tr("Имя"), self.login)
+        self.form.addRow(tr("Пароль"), self.password)
+        self.ok_button.setText(tr("Войти"))
+
+    def submit(self) -> None:
+        try:
+            self.actor = self._accounts.login(self.login.text(), self.password.text())
+        except KnownError as exc:
+            self.password.clear()
+            self.password.setFocus()
+            self.fail(exc.message())
+            return
+        self.accept()
+
+
+class FirstAdminDialog(_Form):
+    def __init__(self, accounts: AccountService, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Первый запуск"),
+                         tr("Создайте учётную запись администратора клуба. "
+                            "Остальные учётные записи (стойка, судьи, ведущие) создаёт администратор."), parent)
+        self._accounts = accounts
+        self.login = QLineEdit("admin")
+        self.display_name = QLineEdit()
+        self.password = _password_field()
+        self.repeat = _password_field()
+        self.form.addRow(tr("Имя для входа"), self.login)
+        self.form.addRow(tr("Как вас зовут"), self.display_name)
+        self.form.addRow(tr("Пароль"), self.password)
+        self.form.addRow(tr("Повторите пароль"), self.repeat)
+        self.ok_button.setText(tr("Создать"))
+
+    def submit(self) -> None:
+        if self.password.text() != self.repeat.text():
+            self.fail(tr("Пароли не совпадают."))
+            return
+        try:
+            self.actor = self._accounts.create_first_admin(self.login.text(), self.password.text(),
+                                                           self.display_name.text())
+        except KnownError as exc:
+            self.fail(exc.message())
+            return
+        self.accept()

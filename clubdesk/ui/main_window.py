@@ -1,0 +1,95 @@
+"""The main window: a sidebar of pages, the status bar, remembered geometry and last page."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, QSize
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QStackedWidget, QWidget
+
+from clubdesk.errors import language
+from clubdesk.services.accounts import ROLE_NAMES, Actor
+from clubdesk.services.club import Club
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.pages.later import LaterPage
+from clubdesk.ui.pages.players import PlayersPage
+
+PAGES = ("players", "draws", "live", "mafia", "protocols", "sync")
+
+
+def _page_titles() -> dict[str, str]:
+    return {"players": tr("Игроки"), "draws": tr("Жеребьёвка"), "live": tr("Столы"),
+            "mafia": tr("Мафия"), "protocols": tr("Протоколы"), "sync": tr("Синхронизация")}
+
+
+def _later_texts() -> dict[str, str]:
+    return {
+        "draws": tr("Турниры «Жук» и матчи «Пирамидка 100»: участники, жеребьёвка по зерну, "
+                    "пережеребьёвка между этапами, финал четырёх. Окно появится в следующей версии."),
+        "live": tr("Все идущие столы: очередь хода, балансы, банк, часы раунда; ввод ударов с клавиатуры. "
+                   "Окно появится в следующей версии."),
+        "mafia": tr("Вечера мафии: регистрация, рассадка, панель ведущего с таймерами, табло для зала. "
+                    "Окно появится в следующей версии."),
+        "protocols": tr("Протоколы матчей, турниров и игр для печати (PDF). Появится в следующей версии."),
+        "sync": tr("Обмен данными между стойками через центральный сервер. Сейчас каждая стойка работает "
+                   "автономно; все записи хранятся локально и будут переданы, когда сервер подключат."),
+    }
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, club: Club, actor: Actor, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.club, self.actor = club, actor
+        self._settings = settings or QSettings()
+        self.setWindowTitle(tr("ClubDesk — стойка клуба"))
+        self.setMinimumSize(QSize(760, 540))
+
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setFixedWidth(200)
+        self.stack = QStackedWidget()
+        self.pages: dict[str, QWidget] = {}
+        titles, later = _page_titles(), _later_texts()
+        for key in PAGES:
+            page = PlayersPage(club.players, actor) if key == "players" else LaterPage(titles[key], later[key])
+            self.pages[key] = page
+            self.stack.addWidget(page)
+            QListWidgetItem(titles[key], self.sidebar)
+        self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
+
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.sidebar)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self._build_status_bar()
+        self._restore()
+
+    def _build_status_bar(self) -> None:
+        store = self.club.store
+        lang_index = 1 if language() == "en" else 0
+        roles = ", ".join(ROLE_NAMES[r][lang_index] for r in sorted(self.actor.roles))
+        bar = self.statusBar()
+        bar.addWidget(QLabel(tr("База: {path}").format(path=store.path)))
+        bar.addPermanentWidget(QLabel(tr("Стойка {desk}").format(desk=store.desk_id[:8])))
+        bar.addPermanentWidget(QLabel(tr("Вход: {login} ({roles})").format(login=self.actor.login, roles=roles)))
+
+    def show_page(self, key: str) -> None:
+        self.sidebar.setCurrentRow(PAGES.index(key))
+
+    def current_page(self) -> str:
+        return PAGES[max(self.stack.currentIndex(), 0)]
+
+    def _restore(self) -> None:
+        geometry = self._settings.value("main/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1200, 760)
+        last = self._settings.value("main/page", "players")
+        self.show_page(last if last in PAGES else "players")
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._settings.setValue("main/geometry", self.saveGeometry())
+        self._settings.setValue("main/page", self.current_page())
+        super().closeEvent(event)

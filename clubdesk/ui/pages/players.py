@@ -1,0 +1,112 @@
+"""Players page: the registry with search as you type, add and edit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.services.accounts import Actor
+from clubdesk.services.players import PlayerService
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.players import PlayersModel
+from clubdesk.ui.player_dialog import PlayerDialog
+
+FILTER_DELAY_MS = 120  # coalesce fast typing into one query
+
+
+class PlayersPage(QWidget):
+    def __init__(self, service: PlayerService, actor: Actor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._service, self._actor = service, actor
+        self.model = PlayersModel(service, self)
+
+        title = QLabel(tr("Игроки"))
+        title.setObjectName("pageTitle")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(tr("Поиск: имя, ник или телефон"))
+        self.search.setClearButtonEnabled(True)
+        self.add_button = QPushButton(tr("Добавить игрока…"))
+        self.edit_button = QPushButton(tr("Изменить…"))
+        can_edit = actor.has("desk")
+        self.add_button.setEnabled(can_edit)
+        self.edit_button.setEnabled(False)
+        self.count = QLabel()
+        self.count.setObjectName("muted")
+
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col, width in ((1, 160), (2, 170), (3, 190)):
+            self.view.setColumnWidth(col, width)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 1)
+        bar.addWidget(self.add_button)
+        bar.addWidget(self.edit_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(bar)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.count)
+
+        self._timer = QTimer(self, singleShot=True, interval=FILTER_DELAY_MS)
+        self._timer.timeout.connect(self.apply_filter)
+        self.search.textChanged.connect(self._timer.start)
+        self.add_button.clicked.connect(self.add_player)
+        self.edit_button.clicked.connect(self.edit_player)
+        self.view.doubleClicked.connect(lambda _i: self.edit_player())
+        self.view.selectionModel().selectionChanged.connect(self._sync_buttons)
+        self.model.modelReset.connect(self._update_count)
+        self.model.rowsInserted.connect(self._update_count)
+        self._update_count()
+
+    def apply_filter(self) -> None:
+        self.model.set_filter(self.search.text())
+
+    def _sync_buttons(self) -> None:
+        self.edit_button.setEnabled(self._actor.has("desk") and self.view.selectionModel().hasSelection())
+
+    def _update_count(self) -> None:
+        self.count.setText(tr("Показано {shown} из {total}").format(shown=self.model.rowCount(),
+                                                                    total=self.model.total))
+
+    def selected_row(self) -> int:
+        rows = self.view.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def add_player(self) -> None:
+        dialog = PlayerDialog(self._service, self._actor, None, self)
+        if dialog.exec() and dialog.saved:
+            self._show_saved(dialog.saved.id)
+
+    def edit_player(self) -> None:
+        row = self.selected_row()
+        if row < 0 or not self._actor.has("desk"):
+            return
+        dialog = PlayerDialog(self._service, self._actor, self.model.player_at(row), self)
+        if dialog.exec() and dialog.saved:
+            self._show_saved(dialog.saved.id)
+
+    def _show_saved(self, player_id: str) -> None:
+        self.model.refresh()
+        row = self.model.row_of(player_id)
+        if row >= 0:
+            self.view.selectRow(row)
+            self.view.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)

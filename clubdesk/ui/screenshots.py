@@ -1,0 +1,27 @@
+"""`--screenshots DIR`: render every page of the main window to PNG, headless."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from clubdesk.ui.main_window import PAGES, MainWindow
+
+SIZE = (1280, 800)
+
+
+def render(window: MainWindow, out_dir: Path) -> list[Path]:
+    """Write `main.png` (the window as it opens) and `<page>.png` for every sidebar page."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    window.resize(*SIZE)
+    window.show()
+    written = []
+    for name, page in [("main", "players"), *[(p, p) for p in PAGES]]:
+        window.show_page(page)
+        QApplication.processEvents()
+        path = out_dir / f"{name}.png"
+        if not window.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+    return written

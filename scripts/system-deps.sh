@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The Debian packages Qt needs to run (also offscreen) and python3-venv; installs them when root.
+set -eu
+pkgs="python3-venv libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core"
+command -v dpkg-query >/dev/null 2>&1 || exit 0   # not Debian: nothing to check here
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+else
+  echo "ClubDesk needs these Debian packages: sudo apt-get install$missing" >&2
+  exit 1
+fi

@@ -1,0 +1,59 @@
+"""Main window: sidebar pages, status bar, remembered geometry and page, English interface."""
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel
+
+from clubdesk.ui.main_window import PAGES, MainWindow
+
+
+def status_texts(window):
+    return [w.text() for w in window.statusBar().findChildren(QLabel)]
+
+
+def test_sidebar_switches_every_page(qtbot, club, demo_admin, settings):
+    w = MainWindow(club, demo_admin, settings)
+    qtbot.addWidget(w)
+    for key in PAGES:
+        w.show_page(key)
+        assert w.current_page() == key and w.stack.currentWidget() is w.pages[key]
+
+
+def test_status_bar_names_database_desk_and_account(qtbot, club, demo_admin, settings):
+    w = MainWindow(club, demo_admin, settings)
+    qtbot.addWidget(w)
+    texts = " | ".join(status_texts(w))
+    assert str(club.store.path) in texts
+    assert club.store.desk_id[:8] in texts
+    assert "admin (администратор)" in texts
+
+
+def test_last_page_and_geometry_are_remembered(qtbot, club, demo_admin, settings):
+    w = MainWindow(club, demo_admin, settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.resize(780, 610)
+    w.show_page("mafia")
+    w.close()
+    again = MainWindow(club, demo_admin, settings)
+    qtbot.addWidget(again)
+    assert again.current_page() == "mafia"
+    assert (again.width(), again.height()) == (780, 610)
+
+
+def test_english_interface_translates_the_shell(qtbot, club, demo_admin, settings):
+    from clubdesk.errors import set_language
+    from clubdesk.ui.i18n import install_language
+
+    app = QCoreApplication.instance()
+    translator = install_language(app, "en")
+    set_language("en")
+    try:
+        w = MainWindow(club, demo_admin, settings)
+        qtbot.addWidget(w)
+        items = [w.sidebar.item(i).text() for i in range(w.sidebar.count())]
+        assert items == ["Players", "Draws", "Live tables", "Mafia", "Protocols", "Sync"]
+        assert any("admin (administrator)" in t for t in status_texts(w))
+    finally:
+        app.removeTranslator(translator)
+        set_language("ru")

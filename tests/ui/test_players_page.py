@@ -1,0 +1,72 @@
+"""Players page and dialog: search as you type, add with validation messages, edit."""
+
+from PySide6.QtCore import Qt
+
+from clubdesk.services.accounts import AccountService
+from clubdesk.ui.pages.players import PlayersPage
+from clubdesk.ui.player_dialog import PlayerDialog
+from tests.ui.conftest import type_text
+
+
+def test_typing_in_search_filters_after_a_pause(qtbot, club, demo_admin):
+    page = PlayersPage(club.players, demo_admin)
+    qtbot.addWidget(page)
+    type_text(page.search, "Карамболь")
+    qtbot.waitUntil(lambda: page.model.total == 1, timeout=2000)
+    assert page.model.player_at(0).nickname == "Карамболь"
+    assert page.count.text() == "Показано 1 из 1"
+
+
+def test_dialog_shows_service_validation_and_keeps_input(qtbot, club, demo_admin):
+    dialog = PlayerDialog(club.players, demo_admin)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Новиков Игорь")
+    dialog.phone.setText("12")
+    dialog.save()
+    assert not dialog.result()
+    assert dialog.error.isVisibleTo(dialog) and "10–15 цифр" in dialog.error.text()
+    assert dialog.name.text() == "Новиков Игорь"
+    dialog.phone.setText("+7 916 000-11-22")
+    dialog.save()
+    assert dialog.saved is not None and dialog.saved.phone == "+7 916 000-11-22"
+
+
+def test_ban_needs_a_reason_in_the_dialog(qtbot, club, demo_admin):
+    dialog = PlayerDialog(club.players, demo_admin)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Громов Глеб")
+    dialog.banned.setChecked(True)
+    assert dialog.ban_reason.isEnabled()
+    dialog.save()
+    assert dialog.saved is None and "причину" in dialog.error.text()
+    dialog.ban_reason.setText("3.3")
+    dialog.ban_forever.setChecked(True)
+    assert not dialog.ban_until.isEnabled()
+    dialog.save()
+    assert dialog.saved.status == "banned" and dialog.saved.ban_until is None
+
+
+def test_saved_player_is_selected_in_the_list(qtbot, club, demo_admin, monkeypatch):
+    page = PlayersPage(club.players, demo_admin)
+    qtbot.addWidget(page)
+
+    def fake_exec(dialog):
+        dialog.name.setText("Яшин Ян")
+        dialog.save()
+        return dialog.result()
+    monkeypatch.setattr(PlayerDialog, "exec", fake_exec)
+    page.add_player()
+    row = page.selected_row()
+    assert row >= 0 and page.model.player_at(row).name == "Яшин Ян"
+    assert page.model.total == 41
+
+
+def test_referee_sees_the_registry_but_cannot_add_or_edit(qtbot, club, demo_admin):
+    ref = AccountService(club.store).create_account(demo_admin, "ref", "ref-pass", ("referee",))
+    page = PlayersPage(club.players, ref)
+    qtbot.addWidget(page)
+    assert page.model.total == 40
+    assert not page.add_button.isEnabled()
+    page.view.selectRow(0)
+    assert not page.edit_button.isEnabled()
+    qtbot.mouseDClick(page.view.viewport(), Qt.MouseButton.LeftButton)  # nothing opens

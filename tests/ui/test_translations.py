@@ -1,0 +1,24 @@
+"""Every interface string has an English translation in the .ts file."""
+
+import sys
+from pathlib import Path
+
+from clubdesk.resources import resource_path
+from clubdesk.ui.i18n import CONTEXT, load_ts
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from tr_strings import tr_strings  # noqa: E402
+
+
+def test_every_tr_string_is_translated_to_english():
+    table = load_ts(resource_path("translations", "clubdesk_en.ts"))
+    missing = [s for s in tr_strings(ROOT / "clubdesk") if (CONTEXT, s) not in table]
+    assert missing == [], f"run scripts/update_ts.py and translate: {missing}"
+
+
+def test_placeholders_survive_translation():
+    import re
+    table = load_ts(resource_path("translations", "clubdesk_en.ts"))
+    for (_ctx, src), dst in table.items():
+        assert set(re.findall(r"\{\w+\}", src)) == set(re.findall(r"\{\w+\}", dst)), src
