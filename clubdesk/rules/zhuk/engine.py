@@ -40,10 +40,14 @@ class ZhukEngine(ReplayEngine[Event]):
         self.rating10 = {s.id: s.rating10 for s in seats}
         # Z-6: the handicap is fixed for the round from the start ratings, so it is computed once per pair.
         self._pair = {(a, b): handicap(self.rating10[a], self.rating10[b]) for a in ids for b in ids if a != b}
+        # (B for a standard ball, B for Жук, rating points ×10 for a standard ball) per (scorer, payer).
+        self._price = {k: (scaled(nominal, hc.percent), scaled(2 * nominal, hc.percent), hc.points10)
+                       for k, hc in self._pair.items()}
         self.balances = {s.id: s.balance for s in seats}
         self.bank = 0
         self.order = ids
         self._pos = {p: i for i, p in enumerate(ids)}
+        self._payers = self._payer_table()
         self.to_move = ids[0]
         self.std = RACK_STD
         self.zhuk = 1
@@ -53,9 +57,17 @@ class ZhukEngine(ReplayEngine[Event]):
         self.break_shot = True
         self.zhuk_spotted = False
         self.last_potter: str | None = None
-        self.last: ShotResult | None = None
+        self._last: tuple | None = None  # raw ShotResult fields; built on demand to keep apply() lean
         self.finished = False
         self._log: list[Event] = []
+
+    @property
+    def last(self) -> ShotResult | None:
+        """What the last shot (or re-rack) counted, who paid whom, the penalty and the bank taken."""
+        if self._last is None:
+            return None
+        p, c_std, c_zhuk, c_main, payments, penalty, taken, kept, reracked = self._last
+        return ShotResult(p, {"std": c_std, "zhuk": c_zhuk, "main": c_main}, payments, penalty, taken, kept, reracked)
 
     def _fresh(self) -> ZhukEngine:
         return ZhukEngine(self.seats, self.nominal, self.settlement)
@@ -96,9 +108,13 @@ class ZhukEngine(ReplayEngine[Event]):
 
     def payers_of(self, scorer: str) -> list[str]:
         """Z-2: who pays `scorer` for a pot under the current order and the settlement option."""
+        return list(self._payers[scorer])
+
+    def _payer_table(self) -> dict[str, tuple[str, ...]]:
+        order = self.order
         if self.settlement == "previous":
-            return [self.order[self._pos[scorer] - 1]]
-        return [p for p in self.order if p != scorer]
+            return {p: (order[i - 1],) for i, p in enumerate(order)}
+        return {p: tuple(q for q in order if q != p) for p in order}
 
     def handicap(self, scorer: str, payer: str):
         return self._pair[(scorer, payer)]
@@ -140,11 +156,11 @@ class ZhukEngine(ReplayEngine[Event]):
                                f"(сейчас стандартных шаров {self.std}, Жук {'на столе' if self.zhuk else 'сыгран'})",
                                f"{event.player}: a re-rack may be called only with Жук and the main cue left "
                                f"(now {self.std} standard balls, Жук {'on the table' if self.zhuk else 'potted'})")
-            self.last = ShotResult(event.player, {}, (), 0, 0, True, True)
+            self._last = (event.player, 0, 0, 0, (), 0, 0, True, True)
             self._new_rack(event.player)  # our decision: the caller breaks, the order reverses as after any rack
         elif kind is RoundEnd:
             self.finished = True
-            self.last = None
+            self._last = None
         else:
             raise InvalidEventError("unknown_event", None, f"неизвестное событие {event!r}",
                                     f"unknown event {event!r}")
@@ -165,6 +181,7 @@ class ZhukEngine(ReplayEngine[Event]):
         self.zhuk = 1
         self.order.reverse()
         self._pos = {p: i for i, p in enumerate(self.order)}
+        self._payers = self._payer_table()
         self.to_move = breaker
         self.in_hand = True
         self.break_shot = True
@@ -243,19 +260,18 @@ class ZhukEngine(ReplayEngine[Event]):
             self._new_rack(p)  # Z§7: the last potter breaks the new rack
         elif not kept:
             self.to_move = self.order[(self._pos[p] + 1) % len(self.order)]
-        self.last = ShotResult(p, {"std": c_std, "zhuk": c_zhuk, "main": c_main}, payments, penalty, taken,
-                               kept, reracked)
+        self._last = (p, c_std, c_zhuk, c_main, payments, penalty, taken, kept, reracked)
 
     def _settle(self, scorer: str, std_units: int, zhuk_balls: int) -> tuple:
         """Z-2, Z§4.1, Z-6: each payer pays each counted ball, scaled by the pair's handicap, whole B each."""
-        nominal = self.nominal
         balances = self.balances
         delta10 = self.delta10
+        price = self._price
         payments = []
-        for payer in self.payers_of(scorer):
-            hc = self._pair[(scorer, payer)]
-            amount = scaled(nominal, hc.percent) * std_units + scaled(2 * nominal, hc.percent) * zhuk_balls
-            points = hc.points10 * (std_units + 2 * zhuk_balls)
+        for payer in self._payers[scorer]:
+            std_b, zhuk_b, points10 = price[(scorer, payer)]
+            amount = std_b * std_units + zhuk_b * zhuk_balls
+            points = points10 * (std_units + 2 * zhuk_balls)
             balances[payer] -= amount
             balances[scorer] += amount
             delta10[payer] -= points

@@ -120,16 +120,26 @@ def parse_event(obj: Any) -> Event:
             raise _bad("bad_type", "shot.potted: ожидался список", "shot.potted: a list was expected")
         pots = []
         for i, p in enumerate(potted):
-            where = f"shot.potted[{i}]"
-            _obj(p, where, _POT, _POT)
-            pots.append(_POT_CACHE[(_value(p["ball"], where + ".ball", BALLS), _bool(p["legal"], where + ".legal"))])
+            pot = None
+            # Fast path for a well-formed pot; anything else falls through to the checks that name the field.
+            if type(p) is dict and len(p) == 2 and type(p.get("legal")) is bool:
+                pot = _POT_CACHE.get((p.get("ball"), p["legal"]))
+            if pot is None:
+                where = f"shot.potted[{i}]"
+                _obj(p, where, _POT, _POT)
+                pot = _POT_CACHE[(_value(p["ball"], where + ".ball", BALLS), _bool(p["legal"], where + ".legal"))]
+            pots.append(pot)
         fouls = obj.get("fouls", ())
-        if type(fouls) is not list and fouls != ():
+        if fouls:
+            if type(fouls) is not list:
+                raise _bad("bad_type", "shot.fouls: ожидался список", "shot.fouls: a list was expected")
+            for f in fouls:
+                _value(f, "shot.fouls", FOULS)
+            if len(set(fouls)) != len(fouls):
+                raise _bad("duplicate_foul", "shot.fouls: нарушение указано дважды",
+                           "shot.fouls: a foul is listed twice")
+        elif fouls != () and fouls != []:
             raise _bad("bad_type", "shot.fouls: ожидался список", "shot.fouls: a list was expected")
-        for f in fouls:
-            _value(f, "shot.fouls", FOULS)
-        if len(set(fouls)) != len(fouls):
-            raise _bad("duplicate_foul", "shot.fouls: нарушение указано дважды", "shot.fouls: a foul is listed twice")
         removed = obj.get("removed")
         if removed is not None:
             _value(removed, "shot.removed", ("std",))
