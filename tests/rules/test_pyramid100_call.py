@@ -50,7 +50,7 @@ def test_uncalled_non_straight_ball_is_respotted():
 def test_random_extra_ball_is_respotted_but_turn_stays():
     m = play(shot("A", call=[(7, 3)], pot=[(7, 3), (9, 1)]))
     assert m.shelves["A"] == [7] and 9 in m.table and m.to_move == "A"
-    assert m.last["successful"] is True
+    assert m.last_shot["successful"] is True
 
 
 # ---- P§5: gentleman's addition -------------------------------------------------------------------
@@ -77,7 +77,7 @@ def test_straight_ball_against_call_beside_counted_called_ball_keeps_turn():
 def test_straight_cue_against_declared_call_voids_called_ball_without_penalty():
     m = play(called("A", 5), shot("A", call=[(7, 3)], pot=[(7, 3), ("cue", 2, True)]))
     assert m.shelves["A"] == [5] and 7 in m.table and m.to_move == "B"
-    assert m.in_hand == "free" and m.last["penalty"] is None
+    assert m.in_hand == "free" and m.last_shot["penalty"] is None
 
 
 def test_two_straight_balls_without_call_both_count():  # decision: both are "as called"
@@ -94,7 +94,7 @@ def test_double_call_fully_played_counts_both():
 def test_double_call_with_one_object_ball_counts_nothing_and_respots_it():
     m = play(shot("A", call=[(6, 1), (8, 2)], pot=[(6, 1)]))
     assert m.shelves["A"] == [] and 6 in m.table and m.to_move == "B" and m.in_hand is None
-    assert m.last["reason"] == "double_failed"
+    assert m.last_shot["reason"] == "double_failed"
 
 
 def test_double_call_with_only_cue_played_gives_opponent_restricted_hand():  # P§6, P§17
@@ -129,4 +129,4 @@ def test_series_continues_until_first_unsuccessful_shot():
 
 def test_unsuccessful_shot_without_foul_passes_turn_without_penalty():
     m = play(called("A", 5), miss("A"))
-    assert m.shelves["A"] == [5] and m.to_move == "B" and m.last["penalty"] is None
+    assert m.shelves["A"] == [5] and m.to_move == "B" and m.last_shot["penalty"] is None

@@ -12,7 +12,7 @@ from tests.rules.test_pyramid100_support import called, miss, play, shot
 @pytest.mark.parametrize("trick,touch", [("carom3", True), ("rocambole3", False)])
 def test_called_trick_keeps_turn_and_grants_privilege(trick, touch):
     m = play(shot("A", touch=touch, trick=trick))
-    assert m.to_move == "A" and m.privilege is True and m.last["reason"] == "trick"
+    assert m.to_move == "A" and m.privilege is True and m.last_shot["reason"] == "trick"
     assert m.state()["control_privilege"] is True
 
 
@@ -44,17 +44,17 @@ def test_trick_with_control_on_shelf_is_refused():
 # ---- P§12: touching №10 with the cue ball ----------------------------------------------------------
 def test_cue_touching_control_with_other_balls_on_table_is_a_foul():
     m = play(called("A", 7), shot("A", touch=True))
-    assert m.last["foul"] == "control" and m.shelves["A"] == [] and 7 in m.table and m.to_move == "B"
+    assert m.last_shot["foul"] == "control" and m.shelves["A"] == [] and 7 in m.table and m.to_move == "B"
 
 
 def test_touch_during_counted_carom_is_no_foul():
     m = play(called("A", 7), shot("A", touch=True, trick="carom3"))
-    assert m.shelves["A"] == [7] and m.last["foul"] is None
+    assert m.shelves["A"] == [7] and m.last_shot["foul"] is None
 
 
 def test_touch_on_shot_after_trick_is_no_foul():
     m = play(shot("A", trick="rocambole3"), shot("A", touch=True, call=[(6, 2)], pot=[(6, 2)]))
-    assert m.shelves["A"] == [6] and m.last["foul"] is None
+    assert m.shelves["A"] == [6] and m.last_shot["foul"] is None
 
 
 def test_touch_allowed_helper_follows_privilege_and_mode():
@@ -77,7 +77,7 @@ def test_control_potted_by_object_ball_counts_and_leaves_game():
 
 def test_control_potted_by_cue_without_privilege_is_a_foul():
     m = play(called("A", 10, 4, touch=True))
-    assert m.last["foul"] == "control" and 10 in m.table and m.state()["control_ball"] == "centre"
+    assert m.last_shot["foul"] == "control" and 10 in m.table and m.state()["control_ball"] == "centre"
 
 
 def test_control_potted_by_cue_with_privilege_counts():
@@ -144,7 +144,7 @@ def test_last_ball_mode_allows_cue_touch_and_cue_pot_of_control():
 
 def test_knocked_control_stays_where_it_stops_in_last_ball_mode():
     m = play(*_fifty_fifty(), shot("B", touch=True))
-    assert m.state()["control_spot"] == "off_spot" and m.to_move == "A" and m.last["foul"] is None
+    assert m.state()["control_spot"] == "off_spot" and m.to_move == "A" and m.last_shot["foul"] is None
 
 
 def test_penalty_in_last_ball_mode_returns_least_ball_and_control_to_centre():
@@ -156,7 +156,7 @@ def test_penalty_in_last_ball_mode_returns_least_ball_and_control_to_centre():
 
 def test_touch_after_return_to_normal_mode_is_a_foul_again():
     m = play(*_fifty_fifty(), shot("B", foul="push"), shot("A", touch=True))
-    assert m.last["foul"] == "control"
+    assert m.last_shot["foul"] == "control"
 
 
 def test_bonus_in_last_ball_mode_takes_control_and_wins():  # P§9 + P§20

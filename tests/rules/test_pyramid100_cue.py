@@ -9,7 +9,7 @@ from tests.rules.test_pyramid100_support import called, miss, play, shot
 def test_non_straight_cue_pot_against_call_voids_called_ball_and_passes_turn():
     m = play(shot("A", call=[(7, 3)], pot=[(7, 3), ("cue", 1)]))
     assert m.shelves["A"] == [] and 7 in m.table and m.to_move == "B"
-    assert m.last["reason"] == "cue_not_as_called" and m.last["penalty"] is None
+    assert m.last_shot["reason"] == "cue_not_as_called" and m.last_shot["penalty"] is None
 
 
 def test_non_straight_cue_pot_costs_no_shelf_ball():
@@ -24,7 +24,7 @@ def test_cue_in_other_pocket_than_called_is_not_as_called():
 
 def test_cue_off_table_is_treated_like_random_cue_pot():
     m = play(shot("A", call=[(7, 3)], pot=[(7, 3)], off=["cue"]))
-    assert 7 in m.table and m.to_move == "B" and m.in_hand == "free" and m.last["reason"] == "cue_off_table"
+    assert 7 in m.table and m.to_move == "B" and m.in_hand == "free" and m.last_shot["reason"] == "cue_off_table"
 
 
 def test_numbered_ball_off_table_is_respotted_without_penalty():  # P§2
@@ -36,7 +36,7 @@ def test_numbered_ball_off_table_is_respotted_without_penalty():  # P§2
 def test_called_non_straight_cue_pot_takes_least_ball_from_table_as_bonus():
     m = play(shot("A", call=[("cue", 2)], pot=[("cue", 2)]))
     assert m.shelves["A"] == [5] and m.to_move == "A" and m.in_hand == "restricted"
-    assert m.last["bonus"] == 5 and m.last["cue_counted"] is True
+    assert m.last_shot["bonus"] == 5 and m.last_shot["cue_counted"] is True
 
 
 def test_bonus_is_least_ball_after_respots():
@@ -53,7 +53,7 @@ def test_straight_cue_pot_as_called_keeps_turn_without_bonus():  # decision: the
 def test_straight_cue_without_call_is_successful_without_bonus():
     m = play(shot("A", pot=[("cue", 4, True)]))
     assert m.shelves["A"] == [] and m.to_move == "A" and m.in_hand == "restricted"
-    assert m.last["bonus"] is None
+    assert m.last_shot["bonus"] is None
 
 
 def test_non_straight_cue_without_call_is_random():
@@ -69,7 +69,7 @@ def _restricted_a():
 def test_single_straight_ball_from_restricted_hand_does_not_count_and_passes_turn():
     m = play(*_restricted_a(), called("A", 9, 1, straight=True))
     assert m.shelves["A"] == [5] and 9 in m.table and m.to_move == "B" and m.in_hand is None
-    assert m.last["reason"] == "straight_from_hand"
+    assert m.last_shot["reason"] == "straight_from_hand"
 
 
 def test_gentleman_straight_ball_from_restricted_hand_does_not_count():
@@ -94,7 +94,7 @@ def test_straight_cue_from_restricted_hand_is_a_random_cue_pot():  # decision: o
 
 def test_trick_from_restricted_hand_does_not_count_and_carom_touch_is_a_foul():
     m = play(*_restricted_a(), shot("A", touch=True, trick="carom3"))
-    assert m.last["foul"] == "control" and m.shelves["A"] == [] and m.to_move == "B"
+    assert m.last_shot["foul"] == "control" and m.shelves["A"] == [] and m.to_move == "B"
     assert m.privilege is False
 
 
@@ -121,7 +121,7 @@ def test_free_hand_allows_single_straight_ball():
 
 def test_free_hand_allows_trick():
     m = play(shot("A", pot=[("cue", 4)]), shot("B", touch=True, trick="carom3"))
-    assert m.privilege is True and m.to_move == "B" and m.last["foul"] is None
+    assert m.privilege is True and m.to_move == "B" and m.last_shot["foul"] is None
 
 
 # ---- P§17: restricted hand for the opponent after a failed double --------------------------------

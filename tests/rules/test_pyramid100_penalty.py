@@ -29,7 +29,7 @@ def test_foul_with_cue_potted_gives_opponent_free_hand():
 # ---- P-2: shelf debt ----------------------------------------------------------------------------------
 def test_penalty_on_empty_shelf_creates_a_debt():
     m = play(shot("A", foul="miss"))
-    assert m.debts["A"] == 1 and m.state()["debts"] == {"A": 1, "B": 0} and m.last["penalty"] == "debt"
+    assert m.debts["A"] == 1 and m.state()["debts"] == {"A": 1, "B": 0} and m.last_shot["penalty"] == "debt"
 
 
 def test_debts_accumulate():
@@ -40,7 +40,7 @@ def test_debts_accumulate():
 def test_next_correctly_potted_ball_repays_debt_and_goes_back_to_table():
     m = play(shot("A", foul="miss"), miss("B"), called("A", 13))
     assert m.debts["A"] == 0 and m.shelves["A"] == [] and 13 in m.table
-    assert m.to_move == "A" and m.last["repaid"] == [13]  # the shot was still successful
+    assert m.to_move == "A" and m.last_shot["repaid"] == [13]  # the shot was still successful
 
 
 def test_double_pot_with_debt_repays_with_least_ball_and_keeps_other():
@@ -62,7 +62,7 @@ def test_control_repaying_debt_goes_to_centre():
 @pytest.mark.parametrize("foul", FOULS)
 def test_every_foul_kind_costs_the_least_ball(foul):
     m = play(called("A", 8), called("A", 6), shot("A", foul=foul))
-    assert m.shelves["A"] == [8] and m.to_move == "B" and m.last["foul"] == foul
+    assert m.shelves["A"] == [8] and m.to_move == "B" and m.last_shot["foul"] == foul
 
 
 def test_unknown_foul_is_malformed():

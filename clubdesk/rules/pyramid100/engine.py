@@ -10,15 +10,18 @@ from clubdesk.rules.pyramid100.events import CONTROL, CUE, NUMBERED, Concede, Ev
 from clubdesk.rules.pyramid100.shot import ASIDE, CENTRE, OFF_SPOT, Outcome, resolve
 
 TOTAL = 110  # P-1: ten pyramid balls (100) plus №10
+_RESERVED = frozenset(("centre", "table", CENTRE, OFF_SPOT, ASIDE))  # `control_ball` names a place or a player
+_LAST_KEYS = ("player", "successful", "reason", "foul", "counted", "cue_counted", "bonus", "repaid", "penalty")
 
 class Match(ReplayEngine[Event]):
     """A two-player match of Пирамидка 100; `players[0]` breaks (P§2)."""
 
     def __init__(self, players: list[str], options: dict | None = None) -> None:
         if (type(players) is not list or len(players) != 2 or not all(type(p) is str and p for p in players)
-                or players[0] == players[1]):
-            raise InvalidEventError("bad_players", "P§1", "нужны два разных игрока (строки-идентификаторы)",
-                                    "two different players (string ids) are required")
+                or players[0] == players[1] or set(players) & _RESERVED):
+            raise InvalidEventError("bad_players", "P§1", "нужны два разных игрока (строки-идентификаторы, "
+                                    "не centre/table/off_spot/aside)", "two different players (string ids, "
+                                    "not centre/table/off_spot/aside) are required")
         if options:
             names = ", ".join(map(str, options))
             raise InvalidEventError("unknown_option", None, f"у пирамидки 100 нет настроек: {names}",
@@ -35,7 +38,7 @@ class Match(ReplayEngine[Event]):
         self.privilege = False  # P§11–13: the shot after a counted carom/rocambole
         self.opening = True  # P§2: the break, from hand from the house
         self.outcome: Outcome | None = None
-        self.last: dict[str, Any] | None = None
+        self.last: tuple | None = None  # see last_shot
         self._log: list[Event] = []
 
     def _fresh(self) -> Match:
@@ -73,6 +76,11 @@ class Match(ReplayEngine[Event]):
         """The cue ball may touch №10 without a penalty before any trick is played (P§12, P§20)."""
         return self.privilege or self.mode == "last_ball"
 
+    @property
+    def last_shot(self) -> dict[str, Any] | None:
+        """What the last event decided: success, reason code, counted balls, bonus, debt repaid, penalty."""
+        return dict(zip(_LAST_KEYS, self.last, strict=True)) if self.last else None
+
     def penalty_ball(self, player: str) -> int | None:
         """The ball a penalty would return now (P§18), None when it would create a debt (P-2)."""
         shelf = self.shelves[player]
@@ -91,7 +99,7 @@ class Match(ReplayEngine[Event]):
             "termination": self.outcome.termination if self.outcome else None,
             "opening": self.opening,
             "control_spot": self.control if self.control in (CENTRE, OFF_SPOT, ASIDE) else None,
-            "last_shot": self.last,
+            "last_shot": self.last_shot,
         }
 
     def _where(self) -> tuple[str, str]:
@@ -118,7 +126,7 @@ class Match(ReplayEngine[Event]):
         if type(event) is Concede:
             self.outcome = Outcome(self._other[player], "concession")
             self.to_move = None
-            self.last = {"player": player, "conceded": True}
+            self.last = (player, False, "conceded", None, [], False, None, [], None)
         else:
             self._check_shot(event)
             resolve(self, event)
@@ -129,16 +137,16 @@ class Match(ReplayEngine[Event]):
         if player != self.to_move:
             raise self._illegal("not_your_turn", "P§7", f"сейчас бьёт {self.to_move}, а не {player}",
                                 f"it is {self.to_move}'s shot, not {player}'s")
-        for ball in (*(c.ball for c in s.call), *(p.ball for p in s.potted), *s.off_table):
-            if ball != CUE and not self.on_cloth(ball):
-                where_ru = f"на полке у {self.control}" if ball == CONTROL and self.control in self.shelves else (
-                    "ждёт освобождения центральной отметки" if ball == CONTROL and ball in self.table else
-                    "не на столе")
-                where_en = f"on {self.control}'s shelf" if ball == CONTROL and self.control in self.shelves else (
-                    "waits for the centre spot to free" if ball == CONTROL and ball in self.table else
-                    "not on the table")
-                raise self._illegal("ball_not_on_table", "P§14" if ball == CONTROL else "P§2",
-                                    f"{player}: шар №{ball} {where_ru}", f"{player}: ball №{ball} is {where_en}")
+        table = self.table
+        ten_ok = self.control == CENTRE or self.control == OFF_SPOT
+        for group in (s.call, s.potted):
+            for item in group:
+                ball = item.ball
+                if ball != CUE and (ball not in table or (ball == CONTROL and not ten_ok)):
+                    self._not_on_table(player, ball)
+        for ball in s.off_table:
+            if ball != CUE and (ball not in table or (ball == CONTROL and not ten_ok)):
+                self._not_on_table(player, ball)
         if s.trick is not None and not self.trick_possible():
             raise self._illegal("trick_impossible", "P§11",
                                 f"{player}: приём {s.trick} невозможен — нужен №10 на столе и ещё прицельный шар",
@@ -148,3 +156,13 @@ class Match(ReplayEngine[Event]):
             raise self._illegal("control_not_on_table", "P§12",
                                 f"{player}: касание битком №10, а №10 не на столе",
                                 f"{player}: the cue ball touched №10, but №10 is not on the cloth")
+
+    def _not_on_table(self, player: str, ball: int) -> None:
+        if ball == CONTROL and self.control in self.shelves:
+            where_ru, where_en = f"на полке у {self.control}", f"on {self.control}'s shelf"
+        elif ball == CONTROL and ball in self.table:
+            where_ru, where_en = "ждёт освобождения центральной отметки", "waiting for the centre spot to free"
+        else:
+            where_ru, where_en = "не на столе", "not on the table"
+        raise self._illegal("ball_not_on_table", "P§14" if ball == CONTROL else "P§2",
+                            f"{player}: шар №{ball} {where_ru}", f"{player}: ball №{ball} is {where_en}")

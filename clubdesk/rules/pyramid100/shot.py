@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 # "aside": fell or flew and waits (in the pocket or by the table) for the centre spot to free (P§14).
 CENTRE, OFF_SPOT, ASIDE = "centre", "off_spot", "aside"
 WIN_ABOVE = 50  # P§3
+_NONE: dict = {}  # shared empty mapping for shots without a call or a pot; never written to
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +32,11 @@ def resolve(m: Match, s: Shot) -> None:
     restricted = m.in_hand == "restricted"
     last_ball = len(table) == 1 and CONTROL in table  # P§20, as the shot starts
     others = len(table) - (CONTROL in table) > 0
-    called = {c.ball: c.pocket for c in s.call}
-    potted_at = {p.ball: p for p in s.potted}
+    call, potted, off = s.call, s.potted, s.off_table
+    called = {c.ball: c.pocket for c in call} if call else _NONE
+    potted_at = {p.ball: p for p in potted} if potted else _NONE
     cue_pot = potted_at.get(CUE)
-    cue_off = CUE in s.off_table
+    cue_off = CUE in off if off else False
     # P§5, P§8: a cue ball in a pocket against the declared call (or, with no call, not straight)
     # spoils the whole shot; flying off the table does the same.
     cue_fail = cue_off or (cue_pot is not None and (
@@ -70,7 +72,7 @@ def resolve(m: Match, s: Shot) -> None:
         if called:
             cand = [b for b, pk in called.items() if b in potted_at and potted_at[b].pocket == pk]
         else:
-            cand = [p.ball for p in s.potted if p.straight]  # P§5: gentleman's addition
+            cand = [p.ball for p in potted if p.straight]  # P§5: gentleman's addition
         reason = "counted" if cand else "nothing"
         if restricted:
             # P§15, P§17: from a restricted hand a single straight ball does not count and ends the turn.
@@ -92,7 +94,7 @@ def resolve(m: Match, s: Shot) -> None:
         table.discard(b)
     blocked = s.centre_blocked
     if CONTROL in table:
-        _settle_control(m, s, CONTROL in potted_at or CONTROL in s.off_table, last_ball, blocked)
+        _settle_control(m, s, CONTROL in potted_at or CONTROL in off, last_ball, blocked)
 
     bonus = None
     if cue_counts and not cue_pot.straight:
@@ -137,8 +139,8 @@ def resolve(m: Match, s: Shot) -> None:
     m.in_hand = ("restricted" if cue_counts else None) if success else next_hand
     m.privilege = success and trick_ok  # P§11–13: for the next shot only, by the same player
     m.opening = False
-    m.last = {"player": me, "successful": success, "reason": reason, "foul": foul, "counted": sorted(counted),
-              "cue_counted": cue_counts, "bonus": bonus, "repaid": repaid, "penalty": penalty}
+    # A tuple, turned into a dict only by state(): replay speed (engine._LAST_KEYS names the fields).
+    m.last = (me, success, reason, foul, sorted(counted), cue_counts, bonus, repaid, penalty)
     if m.scores[me] > WIN_ABOVE:
         m.outcome = Outcome(me, "score")  # P§3
         m.to_move, m.in_hand, m.privilege = None, None, False
