@@ -93,3 +93,16 @@ def test_unknown_event_field_is_an_error(tmp_path):
     assert run(str(path), out=out, err=err) == 2
     assert json.loads(out.getvalue())["error"] == {"index": 0, "code": "unknown_field", "clause": None,
                                                    "message": "shot: неизвестные поля: spin"}
+
+
+def test_benchmark_record_is_legal_and_long():
+    import importlib.util
+
+    path = Path(__file__).parents[2] / "benchmarks" / "engine_zhuk.py"
+    spec = importlib.util.spec_from_file_location("engine_zhuk", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    record = module.synthetic_record(2000)
+    assert len(record["events"]) == 2000
+    engine = replay(record)
+    assert engine.finished and engine.rack > 50

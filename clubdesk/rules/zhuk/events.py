@@ -143,9 +143,19 @@ def parse_event(obj: Any) -> Event:
         removed = obj.get("removed")
         if removed is not None:
             _value(removed, "shot.removed", ("std",))
-        return Shot(_player(obj["player"], "shot.player"), _value(obj.get("cue", "main"), "shot.cue", CUES),
-                    tuple(pots), tuple(fouls), _bool(obj.get("zhuk_attempt", False), "shot.zhuk_attempt"),
-                    _bool(obj.get("rebound", False), "shot.rebound"), removed)
+        player = obj["player"]
+        if type(player) is not str or not player:
+            _player(player, "shot.player")
+        cue = obj.get("cue", "main")
+        if cue != "main" and cue != "zhuk":
+            _value(cue, "shot.cue", CUES)
+        attempt = obj.get("zhuk_attempt", False)
+        if attempt is not True and attempt is not False:
+            _bool(attempt, "shot.zhuk_attempt")
+        rebound = obj.get("rebound", False)
+        if rebound is not True and rebound is not False:
+            _bool(rebound, "shot.rebound")
+        return Shot(player, cue, tuple(pots), tuple(fouls) if fouls else (), attempt, rebound, removed)
     if kind == "rerack":
         _obj(obj, "rerack", _RERACK, _RERACK)
         return Rerack(_player(obj["player"], "rerack.player"))
