@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -108,7 +109,13 @@ def test_synthetic_record_is_long_and_legal():
     assert engine.finished
 
 
+def _slow_selected() -> bool:
+    """The soak runs only when asked for (`-m slow`), since nothing deselects `slow` by default."""
+    return any("slow" in arg for arg in sys.argv)
+
+
 @pytest.mark.slow
+@pytest.mark.skipif(not _slow_selected(), reason="soak run: opt in with -m slow")
 @settings(max_examples=3000, deadline=None)
 @given(events)
 def test_soak_random_streams(objs):
