@@ -162,3 +162,21 @@ def test_touch_after_return_to_normal_mode_is_a_foul_again():
 def test_bonus_in_last_ball_mode_takes_control_and_wins():  # P§9 + P§20
     m = play(*_fifty_fifty(), shot("B", call=[("cue", 3)], pot=[("cue", 3)], touch=True))
     assert m.finished and m.shelves["B"][-1] == 10
+
+
+def test_privilege_survives_restricted_hand_but_new_trick_does_not_count():  # decision 9
+    m = play(shot("A", call=[("cue", 2)], pot=[("cue", 2)], trick="rocambole3"))
+    assert m.privilege and m.in_hand == "restricted" and m.shelves["A"] == [5]
+    m.apply(called("A", 10, 3, touch=True))  # non-straight №10 off the cue ball, privileged
+    assert m.shelves["A"] == [5, 10] and m.last_shot["foul"] is None and not m.privilege
+
+
+def test_straight_control_from_restricted_hand_with_privilege_does_not_count():
+    m = play(shot("A", call=[("cue", 2)], pot=[("cue", 2)], trick="rocambole3"),
+             called("A", 10, 3, touch=True, straight=True))
+    assert 10 in m.table and m.to_move == "B" and m.last_shot["foul"] is None
+
+
+def test_penalty_returning_control_while_centre_taken_puts_it_aside():
+    m = play(called("A", 10), shot("A", foul="miss", blocked=True))
+    assert m.state()["control_spot"] == "aside" and m.state()["control_ball"] == "table"

@@ -120,3 +120,36 @@ def _slow_selected() -> bool:
 @given(events)
 def test_soak_random_streams(objs):
     _drive(objs)
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-1, 17), st.floats(4, 16), st.text(max_size=3),
+                 st.just("cue"), st.lists(st.integers(5, 15), max_size=2))
+
+
+@st.composite
+def mangled_shots(draw):
+    """A shot object with one field replaced by junk, or a junk field added."""
+    obj = draw(shot_objects())
+    key = draw(st.sampled_from([*obj, "extra"]))
+    if key in ("call", "potted") and obj[key] and draw(st.booleans()):
+        item = dict(obj[key][0])
+        item[draw(st.sampled_from([*item, "x"]))] = draw(junk)
+        obj[key] = [item, *obj[key][1:]]
+    else:
+        obj[key] = draw(junk)
+    return obj
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(shot_objects(), mangled_shots()))
+def test_fast_parse_path_agrees_with_plain_validator(obj):
+    from clubdesk.rules.pyramid100.events import _parse
+    try:
+        plain = _parse(obj)
+    except RuleError as exc:
+        plain = exc.code
+    try:
+        fast = parse_event(obj)
+    except RuleError as exc:
+        fast = exc.code
+    assert fast == plain

@@ -112,6 +112,7 @@ _ALL_BALLS = (*sorted(NUMBERED), CUE)
 _CALLS = {(b, p): Call(b, p) for b in _ALL_BALLS for p in POCKETS}
 _POTS = {(b, p, s): Pot(b, p, s) for b in _ALL_BALLS for p in POCKETS for s in (False, True)}
 _BALL_OK = frozenset(_ALL_BALLS)
+_NO_ITEMS: list = []  # default for an absent list field; never written to
 
 
 def parse_event(obj: Any) -> Event:
@@ -131,10 +132,14 @@ def _fast_shot(obj: dict) -> Shot | None:
     player = obj.get("player")
     if type(player) is not str:
         return None
-    call = obj.get("call", ())
+    call = obj.get("call", _NO_ITEMS)
+    potted = obj.get("potted", _NO_ITEMS)
+    off = obj.get("off_table", _NO_ITEMS)
+    if type(call) is not list or type(potted) is not list or type(off) is not list:
+        return None
     calls = ()
     if call:
-        if type(call) is not list or len(call) > 2:
+        if len(call) > 2:
             return None
         out = []
         for item in call:
@@ -150,12 +155,9 @@ def _fast_shot(obj: dict) -> Shot | None:
         if len(out) == 2 and out[0].ball == out[1].ball:
             return None
         calls = tuple(out)
-    potted = obj.get("potted", ())
     pots = ()
     seen = []
     if potted:
-        if type(potted) is not list:
-            return None
         out = []
         for item in potted:
             if type(item) is not dict or item.keys() != _POT_KEYS:
@@ -169,10 +171,7 @@ def _fast_shot(obj: dict) -> Shot | None:
             out.append(pot)
             seen.append(b)
         pots = tuple(out)
-    off = obj.get("off_table", ())
     if off:
-        if type(off) is not list:
-            return None
         for b in off:
             if (type(b) is not int and type(b) is not str) or b not in _BALL_OK:
                 return None
