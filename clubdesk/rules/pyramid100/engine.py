@@ -79,7 +79,9 @@ class Match(ReplayEngine[Event]):
     @property
     def last_shot(self) -> dict[str, Any] | None:
         """What the last event decided: success, reason code, counted balls, bonus, debt repaid, penalty."""
-        return dict(zip(_LAST_KEYS, self.last, strict=True)) if self.last else None
+        if not self.last:
+            return None
+        return {k: list(v) if type(v) is list else v for k, v in zip(_LAST_KEYS, self.last, strict=True)}
 
     def penalty_ball(self, player: str) -> int | None:
         """The ball a penalty would return now (P§18), None when it would create a debt (P-2)."""

@@ -94,7 +94,11 @@ def resolve(m: Match, s: Shot) -> None:
         table.discard(b)
     blocked = s.centre_blocked
     if CONTROL in table:
-        _settle_control(m, s, CONTROL in potted_at or CONTROL in off, last_ball, blocked)
+        fell = CONTROL in potted_at or CONTROL in off
+        if fell or last_ball or blocked:
+            _settle_control(m, s, fell, last_ball, blocked)
+        else:
+            m.control = CENTRE  # P§14: the usual case, №10 is (back) on its spot
 
     bonus = None
     if cue_counts and not cue_pot.straight:
@@ -103,15 +107,15 @@ def resolve(m: Match, s: Shot) -> None:
         if on_cloth:
             bonus = min(on_cloth)
             table.discard(bonus)
-    gained = sorted(counted)
-    if bonus is not None:
-        gained.append(bonus)
+    counted.sort()
+    gained = counted if bonus is None else [*counted, bonus]
     repaid = []
     shelf = m.shelves[me]
+    debt = m.debts[me]
     for b in gained:
-        if m.debts[me]:
+        if debt:
             # P-2: the debt of an empty-shelf penalty takes the first ball due to the shelf.
-            m.debts[me] -= 1
+            debt -= 1
             repaid.append(b)
             _put_back(m, b, blocked)
         else:
@@ -119,6 +123,7 @@ def resolve(m: Match, s: Shot) -> None:
             m.scores[me] += b
             if b == CONTROL:
                 m.control = me
+    m.debts[me] = debt
 
     penalty = None
     if foul is not None:
@@ -140,7 +145,7 @@ def resolve(m: Match, s: Shot) -> None:
     m.privilege = success and trick_ok  # P§11–13: for the next shot only, by the same player
     m.opening = False
     # A tuple, turned into a dict only by state(): replay speed (engine._LAST_KEYS names the fields).
-    m.last = (me, success, reason, foul, sorted(counted), cue_counts, bonus, repaid, penalty)
+    m.last = (me, success, reason, foul, counted, cue_counts, bonus, repaid, penalty)
     if m.scores[me] > WIN_ABOVE:
         m.outcome = Outcome(me, "score")  # P§3
         m.to_move, m.in_hand, m.privilege = None, None, False
