@@ -36,3 +36,13 @@ def admin(store):
 @pytest.fixture
 def today():
     return dt.date(2026, 12, 2)
+
+
+def pytest_collection_modifyitems(config, items):
+    """`slow` soaks run only when asked for (`-m slow`); `make test` stays well under ten minutes."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="soak run: opt in with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
