@@ -9,17 +9,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tr_strings import tr_strings  # noqa: E402
 
-TS = Path("resources/translations/clubdesk_en.ts")
+DEFAULT_TS = Path("resources/translations/clubdesk_en.ts")
 
 
 def main() -> None:
+    """Usage: update_ts.py [TARGET.ts] — strings found in no *_en.ts yet are added to TARGET as unfinished."""
+    TS = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_TS  # noqa: N806
+    known = set()
+    for other in TS.parent.glob("*_en.ts"):
+        known |= {m.findtext("source") for m in ET.parse(other).getroot().iter("message")}
     root = ET.parse(TS).getroot() if TS.exists() else ET.Element("TS", version="2.1", language="en_GB",
                                                                     sourcelanguage="ru_RU")
     ctx = root.find("context")
     if ctx is None:
         ctx = ET.SubElement(root, "context")
         ET.SubElement(ctx, "name").text = "ClubDesk"
-    have = {m.findtext("source") for m in ctx.iter("message")}
+    have = known | {m.findtext("source") for m in ctx.iter("message")}
     added = 0
     for text in tr_strings(Path("clubdesk")):
         if text not in have:

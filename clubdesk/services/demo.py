@@ -75,4 +75,23 @@ def create_demo_club(store: Store, players: int = 40) -> Actor:
                           ban_reason="3.3 — оскорбление игроков", ban_until=None)
     for d in data:
         svc.add(admin, d)
+    for name in DEMO_PARTS:
+        module = _optional_module(name)
+        if module is not None:
+            module.populate(store, admin)
     return admin
+
+
+# Each area adds its own demo content with `populate(store, admin)`: tournaments, matches, evenings.
+DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_mafia")
+
+
+def _optional_module(name: str):
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None

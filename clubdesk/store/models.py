@@ -48,6 +48,7 @@ class Player(Synced, Base):
     phone: Mapped[str] = mapped_column(String(40), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     status: Mapped[str] = mapped_column(String(20), default="active")  # active | banned
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)  # added on the spot at an evening
     ban_reason: Mapped[str] = mapped_column(Text, default="")
     ban_until: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     nickname_key: Mapped[str] = mapped_column(String(100), default="", index=True)  # casefolded, for uniqueness
@@ -78,6 +79,15 @@ class Tournament(Synced, Base):
     status: Mapped[str] = mapped_column(String(20), default="open")  # open | finished
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
     stages: Mapped[list[Stage]] = relationship(back_populates="tournament", order_by="Stage.number")
+
+
+class TournamentEntry(Synced, Base):
+    """A participant of a tournament; eliminations and standings are derived from the rounds."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "player_id"),)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
 
 
 class Stage(Synced, Base):

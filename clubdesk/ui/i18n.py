@@ -36,10 +36,18 @@ def load_ts(path: Path) -> dict[tuple[str, str], str]:
     return table
 
 
+def load_all(paths: list[Path]) -> dict[tuple[str, str], str]:
+    """One table from several .ts files (one per area of the interface, so they merge without conflicts)."""
+    table: dict[tuple[str, str], str] = {}
+    for path in paths:
+        table.update(load_ts(path))
+    return table
+
+
 class TsTranslator(QTranslator):
-    def __init__(self, path: Path, parent=None) -> None:
+    def __init__(self, paths: list[Path], parent=None) -> None:
         super().__init__(parent)
-        self._table = load_ts(path)
+        self._table = load_all(paths)
 
     def isEmpty(self) -> bool:  # noqa: N802 - Qt override
         return not self._table
@@ -52,6 +60,6 @@ def install_language(app: QCoreApplication, lang: str) -> QTranslator | None:
     """Install the translator for `lang` ('ru' needs none); returns it so the caller keeps it alive."""
     if lang != "en":
         return None
-    translator = TsTranslator(resource_path("translations", "clubdesk_en.ts"), app)
+    translator = TsTranslator(sorted(resource_path("translations").glob("*_en.ts")), app)
     app.installTranslator(translator)
     return translator

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 from PySide6.QtCore import QSettings, QSize
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QStackedWidget, QWidget
 
@@ -10,9 +13,24 @@ from clubdesk.services.accounts import ROLE_NAMES, Actor
 from clubdesk.services.club import Club
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.pages.later import LaterPage
-from clubdesk.ui.pages.players import PlayersPage
 
 PAGES = ("players", "draws", "live", "mafia", "protocols", "sync")
+
+# A page with a module here is built by its `create_page(club, actor, window) -> QWidget`; a page whose
+# module does not exist yet shows what it will do (LaterPage).
+PAGE_MODULES = {"players": "clubdesk.ui.pages.players", "draws": "clubdesk.ui.pages.draws",
+                "live": "clubdesk.ui.pages.live", "mafia": "clubdesk.ui.pages.mafia",
+                "protocols": "clubdesk.ui.pages.protocols", "sync": "clubdesk.ui.pages.sync"}
+
+
+def page_module(key: str) -> ModuleType | None:
+    name = PAGE_MODULES[key]
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # a page that exists but imports something missing is a bug, not a later page
+        return None
 
 
 def _page_titles() -> dict[str, str]:
@@ -49,7 +67,8 @@ class MainWindow(QMainWindow):
         self.pages: dict[str, QWidget] = {}
         titles, later = _page_titles(), _later_texts()
         for key in PAGES:
-            page = PlayersPage(club.players, actor) if key == "players" else LaterPage(titles[key], later[key])
+            module = page_module(key)
+            page = module.create_page(club, actor, self) if module else LaterPage(titles[key], later[key])
             self.pages[key] = page
             self.stack.addWidget(page)
             QListWidgetItem(titles[key], self.sidebar)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.ui.main_window import PAGES, MainWindow
+from clubdesk.ui.main_window import PAGES, MainWindow, page_module
 
 SIZE = (1280, 800)
 
@@ -24,4 +24,12 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
         if not window.grab().save(str(path)):
             raise OSError(f"cannot write {path}")
         written.append(path)
+    # Pages with more windows than the page itself (host panel, public displays) render those too.
+    for page in PAGES:
+        module = page_module(page)
+        extra = getattr(module, "extra_screenshots", None) if module else None
+        if extra is not None:
+            window.show_page(page)
+            QApplication.processEvents()
+            written.extend(extra(window, out_dir))
     return written

@@ -4,7 +4,7 @@ import sys
 from pathlib import Path
 
 from clubdesk.resources import resource_path
-from clubdesk.ui.i18n import CONTEXT, load_ts
+from clubdesk.ui.i18n import CONTEXT, load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -12,13 +12,13 @@ from tr_strings import tr_strings  # noqa: E402
 
 
 def test_every_tr_string_is_translated_to_english():
-    table = load_ts(resource_path("translations", "clubdesk_en.ts"))
+    table = load_all(sorted(resource_path("translations").glob("*_en.ts")))
     missing = [s for s in tr_strings(ROOT / "clubdesk") if (CONTEXT, s) not in table]
-    assert missing == [], f"run scripts/update_ts.py and translate: {missing}"
+    assert missing == [], f"run scripts/update_ts.py [resources/translations/<area>_en.ts] and translate: {missing}"
 
 
 def test_placeholders_survive_translation():
     import re
-    table = load_ts(resource_path("translations", "clubdesk_en.ts"))
+    table = load_all(sorted(resource_path("translations").glob("*_en.ts")))
     for (_ctx, src), dst in table.items():
         assert set(re.findall(r"\{\w+\}", src)) == set(re.findall(r"\{\w+\}", dst)), src

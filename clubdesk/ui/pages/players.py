@@ -110,3 +110,7 @@ class PlayersPage(QWidget):
             self.view.selectRow(row)
             self.view.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def create_page(club, actor: Actor, window) -> PlayersPage:
+    return PlayersPage(club.players, actor)

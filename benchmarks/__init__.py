@@ -1,0 +1,1 @@
+"""Measured performance of ClubDesk: scripts that print numbers and ratios from one run."""
