@@ -83,7 +83,7 @@ def create_demo_club(store: Store, players: int = 40) -> Actor:
 
 
 # Each area adds its own demo content with `populate(store, admin)`: tournaments, matches, evenings.
-DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_mafia")
+DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia")
 
 
 def _optional_module(name: str):

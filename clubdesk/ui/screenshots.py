@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
@@ -24,7 +25,8 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
         if not window.grab().save(str(path)):
             raise OSError(f"cannot write {path}")
         written.append(path)
-    # Pages with more windows than the page itself (host panel, public displays) render those too.
+    # Pages with more windows than the page itself (host panel, public displays) render those too,
+    # and so do the areas listed in EXTRA_MODULES: each has `extra_screenshots(window, out_dir) -> [Path]`.
     for page in PAGES:
         module = page_module(page)
         extra = getattr(module, "extra_screenshots", None) if module else None
@@ -32,4 +34,20 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
             window.show_page(page)
             QApplication.processEvents()
             written.extend(extra(window, out_dir))
+    for name in EXTRA_MODULES:
+        module = optional_module(name)
+        if module is not None:
+            written.extend(module.extra_screenshots(window, out_dir))
     return written
+
+
+EXTRA_MODULES = ("clubdesk.ui.pyramid.screens",)
+
+
+def optional_module(name: str):
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
