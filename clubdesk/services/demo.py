@@ -7,6 +7,7 @@ import random
 from sqlalchemy import func, select
 
 from clubdesk.errors import KnownError
+from clubdesk.optional import optional_module
 from clubdesk.services.accounts import SYSTEM, AccountService, Actor
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.db import Store
@@ -76,7 +77,7 @@ def create_demo_club(store: Store, players: int = 40) -> Actor:
     for d in data:
         svc.add(admin, d)
     for name in DEMO_PARTS:
-        module = _optional_module(name)
+        module = optional_module(name)
         if module is not None:
             module.populate(store, admin)
     return admin
@@ -85,13 +86,3 @@ def create_demo_club(store: Store, players: int = 40) -> Actor:
 # Each area adds its own demo content with `populate(store, admin)`: tournaments, matches, evenings.
 DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia")
 
-
-def _optional_module(name: str):
-    import importlib
-
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from PySide6.QtCore import QSettings, QSize
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QStackedWidget, QWidget
 
 from clubdesk.errors import language
+from clubdesk.optional import optional_module
 from clubdesk.services.accounts import ROLE_NAMES, Actor
 from clubdesk.services.club import Club
 from clubdesk.ui.i18n import tr
@@ -24,13 +24,7 @@ PAGE_MODULES = {"players": "clubdesk.ui.pages.players", "draws": "clubdesk.ui.pa
 
 
 def page_module(key: str) -> ModuleType | None:
-    name = PAGE_MODULES[key]
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise  # a page that exists but imports something missing is a bug, not a later page
-        return None
+    return optional_module(PAGE_MODULES[key])
 
 
 def _page_titles() -> dict[str, str]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from clubdesk.optional import optional_module
 from clubdesk.ui.main_window import PAGES, MainWindow, page_module
 
 SIZE = (1280, 800)
@@ -43,11 +43,3 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
 
 EXTRA_MODULES = ("clubdesk.ui.pyramid.screens",)
 
-
-def optional_module(name: str):
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
