@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,6 +119,18 @@ def list_backups(path: Path) -> list[Path]:
     """Backups of this database, newest first."""
     d = backup_dir(path)
     return sorted(d.glob(f"{path.stem}-*.sqlite"), reverse=True) if d.is_dir() else []
+
+
+def restore_newest_backup(path: Path) -> Path:
+    """Copy the newest backup next to `path` under a new name and return it; `path` itself is not touched."""
+    backups = list_backups(path)
+    if not backups:
+        raise StoreError(f"Для {path} нет резервных копий.", f"There are no backups of {path}.", code="no_backup")
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    copy = path.with_name(f"{path.stem}-restored-{stamp}.sqlite")
+    shutil.copy2(backups[0], copy)
+    check_file(copy)
+    return copy
 
 
 def prepare_file(path: Path) -> str | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -83,7 +82,7 @@ def _open_club(db: str | None):
     from PySide6.QtWidgets import QMessageBox
 
     from clubdesk.services.club import Club
-    from clubdesk.store.db import default_db_path, list_backups, open_store
+    from clubdesk.store.db import default_db_path, list_backups, open_store, restore_newest_backup
     from clubdesk.ui.i18n import tr
 
     path = Path(db) if db else default_db_path()
@@ -100,9 +99,7 @@ def _open_club(db: str | None):
         box.addButton(tr("Закрыть"), QMessageBox.ButtonRole.RejectRole)
         box.exec()
         if restore is not None and box.clickedButton() is restore:
-            copy = path.with_name(f"{path.stem}-restored-{backups[0].stem[-26:]}.sqlite")
-            shutil.copy2(backups[0], copy)
-            return Club(open_store(copy))
+            return Club(open_store(restore_newest_backup(path)))
         return None
 
 

@@ -135,3 +135,29 @@ def test_desk_id_is_stable_across_opens(tmp_path):
     second = open_store(path)
     second.close()
     assert first.desk_id == second.desk_id and len(first.desk_id) == 36
+
+
+def test_restore_copies_the_newest_backup_and_leaves_the_broken_file(tmp_path):
+    from clubdesk.store.db import restore_newest_backup
+
+    path = tmp_path / "club.sqlite"
+    open_store(path).close()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO settings(key, value) VALUES ('marker', 'before')")
+    con.commit()
+    con.close()
+    backup(path)
+    path.write_bytes(b"garbage" * 100)
+    restored = restore_newest_backup(path)
+    assert restored != path and path.read_bytes() == b"garbage" * 100
+    s = open_store(restored)
+    s.close()
+    assert sqlite3.connect(restored).execute("SELECT value FROM settings WHERE key='marker'").fetchone() == ("before",)
+
+
+def test_restore_without_backups_is_a_clear_error(tmp_path):
+    from clubdesk.store.db import restore_newest_backup
+
+    with pytest.raises(StoreError) as err:
+        restore_newest_backup(tmp_path / "none.sqlite")
+    assert err.value.code == "no_backup"
