@@ -1,0 +1,152 @@
+"""Пирамидка 100 matches: create by picking two players, list with score, record shots, concede, undo."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from clubdesk.errors import ValidationError
+from clubdesk.services.accounts import Actor
+from clubdesk.services.games import GameService
+from clubdesk.services.players import PlayerService
+from clubdesk.store.db import Store
+from clubdesk.store.models import Game, Player, Projection
+
+GAME = "pyramid100"
+# Game.title keeps the optional table and referee as readable text: "Стол 3 · судья Орлов".
+_REFEREE = " · судья "
+
+
+def make_title(table: str, referee: str) -> str:
+    table, referee = " ".join(table.split()), " ".join(referee.split())
+    return f"{table}{_REFEREE}{referee}" if referee else table
+
+
+def split_title(title: str) -> tuple[str, str]:
+    """(table, referee) back from Game.title."""
+    table, _, referee = title.partition(_REFEREE)
+    return table, referee
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One match as the lists show it; `players` are ids, `names` what people read."""
+
+    id: str
+    players: tuple[str, str]
+    names: tuple[str, str]
+    table: str
+    referee: str
+    score: tuple[int, int]
+    to_move: str | None  # player id
+    finished: bool
+    winner: str | None  # player id
+    termination: str | None
+    created_at: str
+
+    def name_of(self, player_id: str | None) -> str:
+        return self.names[self.players.index(player_id)] if player_id in self.players else ""
+
+
+class MatchService:
+    """The use cases of the Пирамидка window; every event goes through GameService (validate, commit)."""
+
+    def __init__(self, store: Store, games: GameService, players: PlayerService) -> None:
+        self.store, self.games, self.players = store, games, players
+
+    @classmethod
+    def of(cls, club) -> MatchService:
+        """The service over an open Club, sharing its GameService (and so its live engines)."""
+        return cls(club.store, club.games, club.players)
+
+    # ---- creating and listing ----------------------------------------------------------------
+    def create(self, actor: Actor, first: str, second: str, table: str = "", referee: str = "") -> str:
+        """A new match; `first` breaks (P§2). Banned or unknown players and a player against himself are refused."""
+        if not first or not second:
+            raise ValidationError("players", "Выберите двух игроков.", "Choose two players.")
+        if first == second:
+            raise ValidationError("players", "Игрок не может играть сам с собой.", "A player cannot play himself.")
+        today = self.players.today()
+        for pid in (first, second):
+            row = self.players.get(pid)
+            if row is None:
+                raise ValidationError("players", "Игрок не найден.", "Player not found.")
+            if row.banned_on(today):
+                raise ValidationError("players", f"У игрока {row.name} запрет посещения: {row.ban_reason}.",
+                                      f"{row.name} is banned: {row.ban_reason}.")
+        title = make_title(table, referee)
+        if len(title) > 200:
+            raise ValidationError("table", "Слишком длинное название стола или имя судьи.",
+                                  "The table name or the referee's name is too long.")
+        return self.games.create(actor, GAME, [first, second], {}, title=title)
+
+    def names(self, ids) -> dict[str, str]:
+        ids = list(set(ids))
+        if not ids:
+            return {}
+        with self.store.session_factory() as s:
+            return dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all())
+
+    def list(self, status: str | None = None) -> list[MatchRow]:
+        """Matches, running first, newest first; scores come from the cached projections (no replay)."""
+        q = (select(Game, Projection.state_json).outerjoin(Projection, Projection.game_id == Game.id)
+             .where(Game.game == GAME))
+        if status:
+            q = q.where(Game.status == status)
+        with self.store.session_factory() as s:
+            rows = s.execute(q).all()
+        names = self.names(pid for g, _ in rows for pid in g.players)
+        out = [self._row(g, json.loads(state) if state else None, names) for g, state in rows]
+        out.sort(key=lambda m: m.created_at, reverse=True)
+        out.sort(key=lambda m: m.finished)
+        return out
+
+    def get(self, game_id: str) -> MatchRow:
+        with self.store.session_factory() as s:
+            g = s.get(Game, game_id)
+            if g is None or g.game != GAME:
+                raise ValidationError("match", "Матч не найден.", "Match not found.")
+        return self._row(g, self.games.state(game_id), self.names(g.players))
+
+    @staticmethod
+    def _row(g: Game, state: dict | None, names: dict[str, str]) -> MatchRow:
+        a, b = g.players
+        table, referee = split_title(g.title)
+        if state is None:  # no event yet: the break is to come
+            state = {"score": {a: 0, b: 0}, "to_move": a, "finished": False, "winner": None}
+        return MatchRow(g.id, (a, b), (names.get(a, "?"), names.get(b, "?")), table, referee,
+                        (state["score"][a], state["score"][b]), state.get("to_move"), bool(state.get("finished")),
+                        state.get("winner"), state.get("termination"), g.created_at)
+
+    # ---- playing -----------------------------------------------------------------------------
+    def state(self, game_id: str) -> dict:
+        return self.games.state(game_id)
+
+    def engine(self, game_id: str):
+        """The live engine, for its UI queries (callable_balls, trick_possible…); never mutate it."""
+        return self.games.engine(game_id)
+
+    def record_shot(self, actor: Actor, game_id: str, shot: dict) -> dict:
+        """Record one shot of the player to move; EventRefused (nothing stored) when the engine says no."""
+        obj = {"type": "shot", "player": self.engine(game_id).to_move, **shot}
+        return self.games.record(actor, game_id, obj)
+
+    def concede(self, actor: Actor, game_id: str, player: str) -> dict:
+        return self.games.record(actor, game_id, {"type": "concede", "player": player})
+
+    def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
+        """Cancel the last counted event with a void event (never deletes)."""
+        return self.games.undo(actor, game_id, reason)
+
+    def log(self, game_id: str) -> list[dict]:
+        """The events that count, oldest first (voided ones and voids left out)."""
+        return list(self.games.to_record(game_id)["events"])
+
+
+def readable(text: str, names: dict[str, str]) -> str:
+    """An engine message with player ids replaced by names, for people at the table."""
+    for pid, name in names.items():
+        text = text.replace(pid, name)
+    return text
