@@ -110,3 +110,18 @@ def test_whole_recorded_match_replays_to_the_engine_result(svc, admin, two):
     assert svc.state(gid) == engine.state()
     row = svc.get(gid)
     assert row.finished and row.score == tuple(engine.scores[p] for p in two)
+
+
+def test_demo_has_a_finished_and_a_running_match(store, admin, today):
+    from clubdesk.services.demo import demo_players
+    from clubdesk.services.demo_pyramid import populate
+
+    players = PlayerService(store, today=today)
+    for d in demo_players(6):
+        players.add(admin, d)
+    populate(store, admin)
+    svc = MatchService(store, GameService(store), players)
+    [running] = svc.list("running")
+    [finished] = svc.list("finished")
+    assert finished.termination == "score" and max(finished.score) > 50
+    assert sum(running.score) > 0 and running.to_move in running.players
