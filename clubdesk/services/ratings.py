@@ -1,0 +1,99 @@
+"""Club Жук rating and tournament history per player, derived from the Жук round games (Z§8, Z-6).
+
+Nothing here is stored: the ratings are the sum of the rating deltas of finished rounds (read from the
+cached projections, which `clubdesk db rebuild` recomputes from the events), from 1000.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from clubdesk.rules.zhuk.events import START_RATING
+from clubdesk.rules.zhuk.tournament import club_ratings
+from clubdesk.store.db import Store
+from clubdesk.store.models import Game, GameTable, Projection, Round, Stage, Tournament, TournamentEntry
+
+GAME = "zhuk"
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One Жук round game as the ratings see it."""
+
+    game_id: str
+    tournament_id: str | None
+    tournament: str
+    stage: int
+    round: int
+    finished: bool
+    balances: dict[str, int]
+    rating_delta: dict[str, float]
+
+
+@dataclass(frozen=True)
+class TournamentLine:
+    """A player's tournament: rounds played, the balance after the last one, the rating won or lost."""
+
+    tournament_id: str
+    name: str
+    created_at: str
+    status: str
+    rounds: int
+    balance: int | None  # None: registered, no round played yet
+    rating_change: float
+
+
+class RatingService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def rounds(self) -> list[RoundResult]:
+        """Every Жук game with a state, in play order (tournament, stage, round, then creation)."""
+        q = (select(Game.id, Game.created_at, Projection.state_json, Round.number, Stage.number,
+                    Tournament.id, Tournament.name, Tournament.created_at)
+             .join(Projection, Projection.game_id == Game.id)
+             .outerjoin(GameTable, GameTable.id == Game.table_id)
+             .outerjoin(Round, Round.id == GameTable.round_id)
+             .outerjoin(Stage, Stage.id == Round.stage_id)
+             .outerjoin(Tournament, Tournament.id == Stage.tournament_id)
+             .where(Game.game == GAME))
+        with self.store.session_factory() as s:
+            rows = s.execute(q).all()
+        rows.sort(key=lambda r: (r[7] or r[1], r[5] or "", r[4] or 0, r[3] or 0, r[1], r[0]))
+        out = []
+        for gid, _created, state_json, rnd, stage, tid, tname, _tcreated in rows:
+            state = json.loads(state_json)
+            out.append(RoundResult(gid, tid, tname or "", stage or 0, rnd or 0, bool(state.get("finished")),
+                                   dict(state.get("balances", {})), dict(state.get("rating_delta", {}))))
+        return out
+
+    def ratings(self, rounds: list[RoundResult] | None = None) -> dict[str, float]:
+        """Club rating of every player who finished a round; everyone else has START_RATING (1000)."""
+        rounds = self.rounds() if rounds is None else rounds
+        return club_ratings(r.rating_delta for r in rounds if r.finished)
+
+    def rating(self, player_id: str) -> float:
+        return self.ratings().get(player_id, START_RATING)
+
+    def history(self, player_id: str) -> list[TournamentLine]:
+        """The player's tournaments, newest first: entered or played, with balance and rating change."""
+        with self.store.session_factory() as s:
+            tours = {t.id: t for t in s.scalars(select(Tournament).join(
+                TournamentEntry, TournamentEntry.tournament_id == Tournament.id)
+                .where(TournamentEntry.player_id == player_id))}
+            played = [r for r in self.rounds() if player_id in r.balances and r.tournament_id]
+            missing = {r.tournament_id for r in played} - tours.keys()
+            if missing:
+                tours.update({t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(missing)))})
+        lines = []
+        for tid, t in tours.items():
+            mine = [r for r in played if r.tournament_id == tid]
+            change = sum(r.rating_delta.get(player_id, 0) for r in mine if r.finished)
+            lines.append(TournamentLine(tid, t.name, t.created_at, t.status, len(mine),
+                                        mine[-1].balances[player_id] if mine else None,
+                                        int(change) if change == int(change) else change))
+        lines.sort(key=lambda line: line.created_at, reverse=True)
+        return lines
