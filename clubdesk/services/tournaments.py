@@ -1,0 +1,342 @@
+"""Жук tournaments: participants, seeded stage draws, rounds with their tables and games, the round clock."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+
+from sqlalchemy import select
+
+from clubdesk.errors import KnownError, ValidationError
+from clubdesk.rules.errors import RuleError
+from clubdesk.rules.zhuk import tournament as zt
+from clubdesk.rules.zhuk.events import SETTLEMENTS, START_BALANCE
+from clubdesk.services.accounts import Actor, require
+from clubdesk.services.games import GameService
+from clubdesk.services.tournaments_data import (
+    ClockState,
+    RoundInfo,
+    StageInfo,
+    TableInfo,
+    TournamentInfo,
+    club_ratings10,
+    rating_json,
+)
+from clubdesk.store.db import Store
+from clubdesk.store.models import (
+    Game,
+    GameTable,
+    Player,
+    Round,
+    Seat,
+    Stage,
+    Tournament,
+    TournamentEntry,
+    canonical_json,
+)
+from clubdesk.store.uow import UnitOfWork
+
+ORGANISER_ROLES = ("desk",)
+CLOCK_ROLES = ("desk", "referee")
+FINAL_STAGE = 4
+
+
+class TournamentError(KnownError):
+    code = "tournament"
+
+
+class TournamentService:
+    """Use cases of a Жук tournament; games are recorded through the shared GameService."""
+
+    def __init__(self, store: Store, games: GameService, now: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.games = games
+        self.now = now  # injected so tests and the clock widgets can drive time
+
+    # ---- tournaments ----------------------------------------------------------------------------
+
+    def create(self, actor: Actor, name: str, player_ids: list[str], settlement: str = "previous",
+               bankroll: str = "carry") -> str:
+        require(actor, *ORGANISER_ROLES)
+        name = " ".join(name.split())
+        if len(name) < 2:
+            raise ValidationError("name", "Введите название турнира.", "Enter the tournament name.")
+        if settlement not in SETTLEMENTS or bankroll not in zt.BANKROLLS:
+            raise ValidationError("options", "Неизвестный вариант расчёта или банкролла.",
+                                  "Unknown settlement or bankroll option.")
+        ids = list(dict.fromkeys(player_ids))
+        try:
+            zt.table_sizes(len(ids))
+        except RuleError as exc:
+            raise ValidationError("players", f"Участников {len(ids)}: {exc.message('ru')}. Нужно 3, 4 или 6 и больше.",
+                                  f"{len(ids)} players: {exc.message('en')}. Need 3, 4 or 6 and more.") from exc
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            found = set(uow.session.scalars(select(Player.id).where(Player.id.in_(ids))))
+            if len(found) != len(ids):
+                raise ValidationError("players", "Часть участников не найдена в реестре.",
+                                      "Some participants are not in the registry.")
+            t = Tournament(name=name, game="zhuk",
+                           options_json=canonical_json({"settlement": settlement, "bankroll": bankroll}))
+            uow.session.add(t)
+            uow.session.flush()
+            uow.session.add_all(TournamentEntry(tournament_id=t.id, player_id=p) for p in ids)
+            return t.id
+
+    def tournaments(self) -> list[TournamentInfo]:
+        with self.store.session_factory() as s:
+            rows = s.scalars(select(Tournament).where(Tournament.game == "zhuk")
+                             .order_by(Tournament.created_at.desc())).all()
+            out = []
+            for t in rows:
+                opts = json.loads(t.options_json)
+                entries = s.scalars(select(TournamentEntry.player_id)
+                                    .where(TournamentEntry.tournament_id == t.id)).all()
+                out.append(TournamentInfo(t.id, t.name, t.status, opts.get("settlement", "previous"),
+                                          opts.get("bankroll", "carry"), tuple(entries), len(t.stages)))
+            return out
+
+    def get(self, tournament_id: str) -> TournamentInfo:
+        for t in self.tournaments():
+            if t.id == tournament_id:
+                return t
+        raise KeyError(tournament_id)
+
+    def names(self, player_ids) -> dict[str, str]:
+        """Display names (name, and the nickname in quotes when there is one)."""
+        ids = list(player_ids)
+        with self.store.session_factory() as s:
+            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
+        return {pid: f"{name} «{nick}»" if nick else name for pid, name, nick in rows}
+
+    # ---- stages and draws -------------------------------------------------------------------------
+
+    def stages(self, tournament_id: str) -> list[StageInfo]:
+        with self.store.session_factory() as s:
+            stages = s.scalars(select(Stage).where(Stage.tournament_id == tournament_id).order_by(Stage.number))
+            return [StageInfo(st.id, st.number, st.kind, st.seed,
+                              tuple(RoundInfo(r.id, st.number, r.number, r.nominal, r.minutes) for r in st.rounds))
+                    for st in stages]
+
+    def draw_stage(self, actor: Actor, tournament_id: str, seed: int | None = None) -> str:
+        """Draw the next stage (1–3) by a recorded seed: its tables and the first round's games."""
+        require(actor, *ORGANISER_ROLES)
+        info = self.get(tournament_id)
+        stages = self.stages(tournament_id)
+        number = len(stages) + 1
+        if number > 3:
+            raise TournamentError("Все три этапа уже разыграны: дальше — финал.",
+                                  "All three stages are drawn: the final comes next.")
+        if stages:
+            self._require_stage_over(stages[-1])
+            players = self.stage_end(stages[-1].id).survivors
+        else:
+            players = info.players
+        return self._create_stage(actor, tournament_id, number, "stage", players, seed)
+
+    def draw_final(self, actor: Actor, tournament_id: str, seed: int | None = None) -> str:
+        """Z§6.3: the top 4 still in after three stages play the final (1000, 2 × 30 min)."""
+        require(actor, *ORGANISER_ROLES)
+        stages = self.stages(tournament_id)
+        if len(stages) != 3:
+            raise TournamentError("Финал разыгрывается после трёх этапов.", "The final is drawn after three stages.")
+        self._require_stage_over(stages[-1])
+        from clubdesk.services.tournaments_standings import qualifiers
+        return self._create_stage(actor, tournament_id, FINAL_STAGE, "final", qualifiers(self, tournament_id), seed)
+
+    def _require_stage_over(self, stage: StageInfo) -> None:
+        if not all(self.round_over(r.id) for r in stage.rounds):
+            raise TournamentError(f"Этап {stage.number} ещё идёт: сначала закончите все его раунды.",
+                                  f"Stage {stage.number} is still running: finish all its rounds first.")
+
+    def _create_stage(self, actor: Actor, tournament_id: str, number: int, kind: str, players, seed) -> str:
+        seed = random.SystemRandom().randrange(100_000_000, 1_000_000_000) if seed is None else int(seed)
+        try:
+            tables = zt.draw(players, seed)
+        except RuleError as exc:
+            raise TournamentError(exc.message("ru"), exc.message("en")) from exc
+        rounds = [r for r in zt.schedule() if r.stage == number]
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            st = Stage(tournament_id=tournament_id, number=number, kind=kind, seed=seed)
+            uow.session.add(st)
+            uow.session.flush()
+            t = uow.session.get(Tournament, tournament_id)
+            opts = json.loads(t.options_json)
+            opts.setdefault("draws", {})[str(number)] = [list(tb) for tb in tables]
+            t.options_json = canonical_json(opts)
+            uow.session.add_all(Round(stage_id=st.id, number=r.number, nominal=r.nominal, minutes=r.minutes)
+                                for r in rounds)
+            stage_id = st.id
+        return stage_id
+
+    def draw_of(self, tournament_id: str, stage_number: int) -> tuple[tuple[str, ...], ...]:
+        """The tables of a stage as drawn (turn order of the stage's first round)."""
+        with self.store.session_factory() as s:
+            opts = json.loads(s.get(Tournament, tournament_id).options_json)
+        return tuple(tuple(tb) for tb in opts.get("draws", {}).get(str(stage_number), ()))
+
+    def verify_draw(self, tournament_id: str, stage_number: int) -> bool:
+        """Re-check a stored draw from its seed: the same players and seed give the same tables."""
+        stage = next(st for st in self.stages(tournament_id) if st.number == stage_number)
+        drawn = self.draw_of(tournament_id, stage_number)
+        return zt.draw([p for tb in drawn for p in tb], stage.seed) == drawn
+
+    # ---- rounds, tables, games --------------------------------------------------------------------
+
+    def tables(self, round_id: str) -> list[TableInfo]:
+        with self.store.session_factory() as s:
+            rows = s.execute(select(GameTable, Game.id).join(Game, Game.table_id == GameTable.id)
+                             .where(GameTable.round_id == round_id).order_by(GameTable.number)).all()
+            return [TableInfo(t.id, t.number, round_id, gid, tuple(seat.player_id for seat in t.seats))
+                    for t, gid in rows]
+
+    def round_info(self, round_id: str) -> tuple[str, RoundInfo]:
+        """(tournament id, round) of a round id."""
+        with self.store.session_factory() as s:
+            r = s.get(Round, round_id)
+            return r.stage.tournament_id, RoundInfo(r.id, r.stage.number, r.number, r.nominal, r.minutes)
+
+    def round_over(self, round_id: str) -> bool:
+        tables = self.tables(round_id)
+        return bool(tables) and all(self.games.state(t.game_id)["finished"] for t in tables)
+
+    def start_round(self, actor: Actor, round_id: str) -> list[TableInfo]:
+        """Seat the round's tables (balances carried, ratings fixed now) and start its clock."""
+        require(actor, *CLOCK_ROLES)
+        tables = self.tables(round_id)
+        if not tables:
+            tables = self._open_tables(actor, round_id)
+        self.start_clock(actor, round_id)
+        return tables
+
+    def _previous_round(self, round_id: str) -> tuple[RoundInfo | None, StageInfo]:
+        tid, info = self.round_info(round_id)
+        stages = self.stages(tid)
+        stage = next(st for st in stages if st.number == info.stage)
+        if info.number > 1:
+            return stage.rounds[info.number - 2], stage
+        return None, stage
+
+    def _open_tables(self, actor: Actor, round_id: str) -> list[TableInfo]:
+        tid, info = self.round_info(round_id)
+        prev, stage = self._previous_round(round_id)
+        opts = json.loads(self._options_json(tid))
+        seated = list(self.draw_of(tid, info.stage))  # the stage's draw is every round's turn order
+        if prev is not None:
+            if not self.round_over(prev.id):
+                raise TournamentError(f"Раунд {prev.number} ещё идёт.", f"Round {prev.number} is still running.")
+            balances = {}  # within a stage the money flows on from round to round
+            for t in self.tables(prev.id):
+                balances.update(self.games.state(t.game_id)["balances"])
+        else:
+            players = [p for tb in seated for p in tb]
+            previous = self.stage_balances(self._stage_before(tid, info.stage)) if info.stage > 1 else {}
+            balances = zt.stage_start_balances(previous, players, opts.get("bankroll", "carry"))
+        ratings = club_ratings10(self.store)
+        label = self.get(tid).name
+        for number, players in enumerate(seated, start=1):
+            with UnitOfWork(self.store, actor.account_id) as uow:
+                table = GameTable(number=number, round_id=round_id)
+                uow.session.add(table)
+                uow.session.flush()
+                uow.session.add_all(Seat(table_id=table.id, seat_no=i + 1, player_id=p)
+                                    for i, p in enumerate(players))
+                table_id = table.id
+            header = [{"id": p, "balance": balances.get(p, START_BALANCE),
+                       "rating": rating_json(ratings.get(p))} for p in players]
+            title = f"{label} · этап {info.stage} · раунд {info.number} · стол {number}"
+            self.games.create(actor, "zhuk", header, {"nominal": info.nominal,
+                                                      "settlement": opts.get("settlement", "previous")},
+                              title, table_id)
+        return self.tables(round_id)
+
+    def _stage_before(self, tournament_id: str, number: int) -> str:
+        stages = [st for st in self.stages(tournament_id) if st.number < number]
+        return stages[-1].id
+
+    def _options_json(self, tournament_id: str) -> str:
+        with self.store.session_factory() as s:
+            return s.get(Tournament, tournament_id).options_json
+
+    def stage_balances(self, stage_id: str) -> dict[str, int]:
+        """Each player's balance now: the latest seated round of the stage (live or ended)."""
+        with self.store.session_factory() as s:
+            st = s.get(Stage, stage_id)
+            round_ids = [r.id for r in st.rounds]
+        balances: dict[str, int] = {}
+        for rid in round_ids:
+            tables = self.tables(rid)
+            if not tables:
+                break
+            balances = {}
+            for t in tables:
+                balances.update(self.games.state(t.game_id)["balances"])
+        return balances
+
+    def stage_end(self, stage_id: str) -> zt.StageEnd:
+        return zt.stage_end(self.stage_balances(stage_id))
+
+    def end_table(self, actor: Actor, game_id: str) -> dict:
+        """Z-10: the round's time is up at this table: record round_end (nothing after it)."""
+        require(actor, *CLOCK_ROLES)
+        state = self.games.state(game_id)
+        if state["finished"]:
+            return state
+        return self.games.record(actor, game_id, {"type": "round_end"})
+
+    def end_round(self, actor: Actor, round_id: str) -> None:
+        """Record round_end on every table of the round that is still playing, and stop the clock."""
+        require(actor, *CLOCK_ROLES)
+        for t in self.tables(round_id):
+            self.end_table(actor, t.game_id)
+        self.stop_clock(actor, round_id)
+
+    def running_tables(self) -> list[TableInfo]:
+        """Every Жук table whose game is running, in rounds whose tables are seated, oldest round first."""
+        with self.store.session_factory() as s:
+            rows = s.execute(select(GameTable, Game.id).join(Game, Game.table_id == GameTable.id)
+                             .where(Game.game == "zhuk", Game.status == "running", GameTable.round_id.is_not(None))
+                             .order_by(Game.created_at, GameTable.number)).all()
+            return [TableInfo(t.id, t.number, t.round_id, gid, tuple(seat.player_id for seat in t.seats))
+                    for t, gid in rows]
+
+    # ---- the round clock (kept in the tournament options so a restart resumes it) -----------------
+
+    def _clocks(self, tournament_id: str) -> dict:
+        return json.loads(self._options_json(tournament_id)).get("clocks", {})
+
+    def _write_clock(self, actor: Actor, round_id: str, clock: dict) -> None:
+        tid, _ = self.round_info(round_id)
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            t = uow.session.get(Tournament, tid)
+            opts = json.loads(t.options_json)
+            opts.setdefault("clocks", {})[round_id] = clock
+            t.options_json = canonical_json(opts)
+
+    def clock(self, round_id: str) -> ClockState:
+        tid, info = self.round_info(round_id)
+        c = self._clocks(tid).get(round_id, {})
+        elapsed = c.get("elapsed", 0.0)
+        started = c.get("started_at")
+        if started is not None:
+            elapsed += max(0.0, self.now() - started)
+        return ClockState(info.minutes * 60, max(0.0, info.minutes * 60 - elapsed), started is not None,
+                          bool(c) and started is None and elapsed > 0)
+
+    def start_clock(self, actor: Actor, round_id: str) -> ClockState:
+        require(actor, *CLOCK_ROLES)
+        tid, _ = self.round_info(round_id)
+        c = self._clocks(tid).get(round_id, {"elapsed": 0.0, "started_at": None})
+        if c.get("started_at") is None:
+            self._write_clock(actor, round_id, {"elapsed": c.get("elapsed", 0.0), "started_at": self.now()})
+        return self.clock(round_id)
+
+    def stop_clock(self, actor: Actor, round_id: str) -> ClockState:
+        require(actor, *CLOCK_ROLES)
+        tid, _ = self.round_info(round_id)
+        c = self._clocks(tid).get(round_id)
+        if c and c.get("started_at") is not None:
+            elapsed = c.get("elapsed", 0.0) + max(0.0, self.now() - c["started_at"])
+            self._write_clock(actor, round_id, {"elapsed": elapsed, "started_at": None})
+        return self.clock(round_id)
