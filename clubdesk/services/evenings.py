@@ -1,0 +1,222 @@
+"""Mafia evenings: create, check players in (bans refused), guests, games of the evening, ban flags."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from clubdesk.errors import KnownError, ValidationError
+from clubdesk.rules.mafia.scoring import SCORING
+from clubdesk.services.accounts import Actor, require
+from clubdesk.services.evenings_seating import SeatingMixin
+from clubdesk.services.evenings_standings import StandingsMixin
+from clubdesk.services.games import GameService
+from clubdesk.services.players import PlayerData, PlayerRow, PlayerService, validate
+from clubdesk.store.db import Store
+from clubdesk.store.models import Account, CheckIn, Evening, Game, GameTable, Player, Seat, canonical_json
+from clubdesk.store.uow import UnitOfWork
+
+EVENING_ROLES = ("desk", "host")
+MAX_TABLES = 10
+
+
+class PlayerBanned(KnownError):
+    """A player under a club ban in force on the evening's day is not checked in."""
+
+    code = "player_banned"
+
+
+@dataclass(frozen=True)
+class EveningRow:
+    id: str
+    date: dt.date
+    name: str
+    host_account_id: str | None
+    host_name: str
+    tables: int
+    scoring: str
+    seed: int | None
+
+    def title(self) -> str:
+        return self.name or self.date.strftime("%d.%m.%Y")
+
+
+@dataclass(frozen=True)
+class CheckInRow:
+    player_id: str
+    name: str
+    nickname: str
+    is_guest: bool
+    checked_in_at: str
+
+    @property
+    def label(self) -> str:
+        """What a host calls the player: the nickname, else the name."""
+        return self.nickname or self.name
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game of an evening with its place in the seating and where it stands."""
+
+    game_id: str
+    round: int
+    table: int
+    title: str
+    players: tuple[str, ...]
+    step: str
+    day: int
+    winner: str | None
+
+
+def ban_text(p: PlayerRow) -> tuple[str, str]:
+    """The refusal of a banned player in Russian and English, with the reason and the end date."""
+    until_ru = f"до {p.ban_until:%d.%m.%Y}" if p.ban_until else "бессрочно"
+    until_en = f"until {p.ban_until:%d.%m.%Y}" if p.ban_until else "indefinitely"
+    return (f"{p.name}: запрет посещения {until_ru}. Причина: {p.ban_reason}",
+            f"{p.name}: banned from the club {until_en}. Reason: {p.ban_reason}")
+
+
+class EveningService(SeatingMixin, StandingsMixin):
+    """Use cases of a Mafia evening; seating and standings live in evenings_seating / evenings_standings."""
+
+    def __init__(self, store: Store, games: GameService, players: PlayerService) -> None:
+        self.store, self.games, self.players = store, games, players
+
+    # --- evenings --------------------------------------------------------------------------------
+    def hosts(self) -> list[tuple[str, str]]:
+        """(account id, display name) of the accounts that may host."""
+        with self.store.session_factory() as s:
+            accs = s.scalars(select(Account).where(Account.active.is_(True)).order_by(Account.display_name))
+            return [(a.id, a.display_name or a.login) for a in accs if a.role_set & {"host", "admin"}]
+
+    def create(self, actor: Actor, date: dt.date, host_account_id: str | None, tables: int = 1, name: str = "",
+               scoring: str = "fiim") -> EveningRow:
+        require(actor, *EVENING_ROLES)
+        if not 1 <= tables <= MAX_TABLES:
+            raise ValidationError("tables", f"Столов: от 1 до {MAX_TABLES}.", f"Tables: 1 to {MAX_TABLES}.")
+        if scoring not in SCORING:
+            raise ValidationError("scoring", "Неизвестный способ подсчёта очков.", "Unknown scoring.")
+        options = {"tables": tables, "scoring": scoring}
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            ev = Evening(date=date, name=" ".join(name.split()), host_account_id=host_account_id,
+                         options_json=canonical_json(options))
+            uow.session.add(ev)
+            uow.session.flush()
+            return self._row(uow.session, ev)
+
+    def list(self) -> list[EveningRow]:
+        with self.store.session_factory() as s:
+            evs = s.scalars(select(Evening).order_by(Evening.date.desc(), Evening.hlc.desc()))
+            return [self._row(s, e) for e in evs]
+
+    def get(self, evening_id: str) -> EveningRow:
+        with self.store.session_factory() as s:
+            ev = s.get(Evening, evening_id)
+            if ev is None:
+                raise ValidationError("evening", "Вечер не найден.", "Evening not found.")
+            return self._row(s, ev)
+
+    @staticmethod
+    def _row(s, ev: Evening) -> EveningRow:
+        opts = json.loads(ev.options_json)
+        host = s.get(Account, ev.host_account_id) if ev.host_account_id else None
+        return EveningRow(ev.id, ev.date, ev.name, ev.host_account_id, host.display_name if host else "",
+                          opts.get("tables", 1), opts.get("scoring", "fiim"), ev.seed)
+
+    def options(self, evening_id: str) -> dict[str, Any]:
+        with self.store.session_factory() as s:
+            return json.loads(s.get(Evening, evening_id).options_json)
+
+    def _update_options(self, actor: Actor, evening_id: str, **changes: Any) -> None:
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            ev = uow.session.get(Evening, evening_id)
+            opts = json.loads(ev.options_json)
+            opts.update(changes)
+            ev.options_json = canonical_json(opts)
+            if "seed" in changes:
+                ev.seed = changes["seed"]
+
+    # --- check-in ----------------------------------------------------------------------------------
+    def check_in(self, actor: Actor, evening_id: str, player_id: str) -> CheckInRow:
+        """Mark a registry player present; a ban in force on the evening's day is refused with its reason."""
+        require(actor, *EVENING_ROLES)
+        evening = self.get(evening_id)
+        player = self.players.get(player_id)
+        if player is None:
+            raise ValidationError("player", "Игрок не найден.", "Player not found.")
+        if player.banned_on(evening.date):
+            raise PlayerBanned(*ban_text(player))
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            if uow.session.scalar(select(CheckIn).where(CheckIn.evening_id == evening_id,
+                                                        CheckIn.player_id == player_id)):
+                raise ValidationError("player", f"{player.name} уже отмечен на этом вечере.",
+                                      f"{player.name} is already checked in.")
+            uow.session.add(CheckIn(evening_id=evening_id, player_id=player_id))
+        return next(c for c in self.checked_in(evening_id) if c.player_id == player_id)
+
+    def add_guest(self, actor: Actor, evening_id: str, data: PlayerData) -> CheckInRow:
+        """A guest registered on the spot (validated as in the registry) and checked in, in one transaction."""
+        require(actor, *EVENING_ROLES)
+        data = validate(PlayerData(data.name, data.nickname, data.phone, data.notes), self.players.today())
+        self.get(evening_id)
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            PlayerService._check_nickname(uow, data.nickname, None)  # the registry's own uniqueness rule
+            p = Player(is_guest=True)
+            PlayerService._assign(p, data)
+            uow.session.add(p)
+            uow.session.flush()
+            uow.session.add(CheckIn(evening_id=evening_id, player_id=p.id))
+            pid = p.id
+        return next(c for c in self.checked_in(evening_id) if c.player_id == pid)
+
+    def checked_in(self, evening_id: str) -> list[CheckInRow]:
+        """Players present, in the order they came."""
+        q = (select(CheckIn, Player).join(Player, Player.id == CheckIn.player_id)
+             .where(CheckIn.evening_id == evening_id).order_by(CheckIn.checked_in_at, CheckIn.hlc))
+        with self.store.session_factory() as s:
+            return [CheckInRow(p.id, p.name, p.nickname, p.is_guest, c.checked_in_at) for c, p in s.execute(q)]
+
+    def names(self, player_ids: list[str]) -> dict[str, str]:
+        """player id → the name a host calls out (nickname, else name)."""
+        with self.store.session_factory() as s:
+            rows = s.scalars(select(Player).where(Player.id.in_(player_ids)))
+            return {p.id: p.nickname or p.name for p in rows}
+
+    # --- games -------------------------------------------------------------------------------------
+    def start_game(self, actor: Actor, evening_id: str, round_no: int, table_no: int,
+                   players: list[str]) -> str:
+        """A Mafia game for one table of one round: the table and seats are stored, then the game itself."""
+        require(actor, *EVENING_ROLES)
+        evening = self.get(evening_id)
+        if any(g.round == round_no and g.table == table_no for g in self.list_games(evening_id)):
+            raise ValidationError("game", f"Игра {round_no} за столом {table_no} уже начата.",
+                                  f"Game {round_no} at table {table_no} has already started.")
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            table = GameTable(number=table_no, evening_id=evening_id)
+            uow.session.add(table)
+            uow.session.flush()
+            for i, pid in enumerate(players, 1):
+                uow.session.add(Seat(table_id=table.id, seat_no=i, player_id=pid))
+            table_id = table.id
+        title = f"{evening.title()} · игра {round_no} · стол {table_no}"
+        gid = self.games.create(actor, "mafia", list(players), {"scoring": evening.scoring}, title, table_id)
+        placed = self.options(evening_id).get("games", {})
+        placed[gid] = [round_no, table_no]
+        self._update_options(actor, evening_id, games=placed)
+        return gid
+
+    def list_games(self, evening_id: str) -> list[GameRow]:
+        placed = self.options(evening_id).get("games", {})
+        with self.store.session_factory() as s:
+            rows = s.scalars(select(Game).where(Game.id.in_(list(placed)))).all()
+        out = []
+        for g in rows:
+            st = self.games.state(g.id)
+            r, t = placed[g.id]
+            out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"]))
+        return sorted(out, key=lambda x: (x.round, x.table))

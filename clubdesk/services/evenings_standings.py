@@ -1,0 +1,110 @@
+"""Evening standings from the engines' scores (M-7), CSV export, and club-ban flags for the admin to confirm."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, replace
+
+from clubdesk.rules.mafia.clauses import clause
+from clubdesk.rules.mafia.scoring import Line, standings
+from clubdesk.services.accounts import Actor, require
+from clubdesk.services.players import PlayerData
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's evening: place, finished games, wins, points (tenths) and the M-7 tie-break figures."""
+
+    place: int
+    player_id: str
+    name: str
+    games: int
+    wins: int
+    score: int
+    extra: int
+    first_killed: int
+
+
+@dataclass(frozen=True)
+class BanFlag:
+    """A group III foul (M-6) the engine flagged: the admin confirms the club ban or leaves it."""
+
+    game_id: str
+    game_title: str
+    seat: int
+    player_id: str
+    name: str
+    clause: str
+    confirmed: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.game_id}:{self.seat}:{self.clause}"
+
+
+def tenths(value: int) -> str:
+    """Points as a host writes them: 1.3, −0.5, 0."""
+    return f"{value / 10:.1f}".replace("-", "−") if value % 10 else str(value // 10).replace("-", "−")
+
+
+class StandingsMixin:
+    """Standings and ban-flag use cases of EveningService."""
+
+    def standings(self, evening_id: str) -> list[StandingRow]:
+        """Finished games only; score, then extra points (incl. best move), wins, first-night kills (M-7)."""
+        totals: dict[str, list[int]] = {}
+        for g in self.list_games(evening_id):
+            if g.winner is None:
+                continue
+            engine = self.games.engine(g.game_id)
+            scores = engine.scores()
+            for seat, pid in enumerate(g.players, 1):
+                t = totals.setdefault(pid, [0, 0, 0, 0, 0])
+                t[0] += 1
+                t[1] += 1 if engine.team(seat) == engine.winner else 0
+                t[2] += scores[seat - 1]
+                t[3] += engine.extra[seat - 1] + engine.best_move.get(seat, 0)
+                t[4] += 1 if engine.first_killed == seat else 0
+        names = self.names(list(totals))
+        lines = standings(Line(pid, t[2], t[3], t[1], t[4]) for pid, t in totals.items())
+        out: list[StandingRow] = []
+        for i, line in enumerate(lines):
+            prev = out[-1] if out else None
+            tied = prev and (prev.score, prev.extra, prev.wins, prev.first_killed) == \
+                (line.score, line.extra, line.wins, line.first_killed)
+            out.append(StandingRow(prev.place if tied else i + 1, line.player, names.get(line.player, "?"),
+                                   totals[line.player][0], line.wins, line.score, line.extra, line.first_killed))
+        return out
+
+    def standings_csv(self, evening_id: str) -> str:
+        """The standings as CSV (semicolon-separated, as spreadsheet programs in Russia expect)."""
+        buf = io.StringIO()
+        w = csv.writer(buf, delimiter=";", lineterminator="\n")
+        w.writerow(["место", "игрок", "игр", "побед", "очки", "доп. баллы", "убит первым"])
+        for r in self.standings(evening_id):
+            w.writerow([r.place, r.name, r.games, r.wins, f"{r.score / 10:.1f}", f"{r.extra / 10:.1f}",
+                        r.first_killed])
+        return buf.getvalue()
+
+    # --- club-ban flags (M-6, group III) -----------------------------------------------------------
+    def ban_flags(self, evening_id: str) -> list[BanFlag]:
+        confirmed = set(self.options(evening_id).get("bans_confirmed", []))
+        out = []
+        for g in self.list_games(evening_id):
+            for flag in self.games.state(g.game_id)["club_ban_flags"]:
+                pid = g.players[flag["seat"] - 1]
+                f = BanFlag(g.game_id, g.title, flag["seat"], pid, self.names([pid]).get(pid, "?"), flag["clause"],
+                            False)
+                out.append(replace(f, confirmed=f.key in confirmed))
+        return out
+
+    def confirm_ban(self, actor: Actor, evening_id: str, flag: BanFlag) -> None:
+        """Ban the player from the club (indefinitely) with the clause as the reason, and mark the flag done."""
+        require(actor, "desk")
+        p = self.players.get(flag.player_id)
+        c = clause(flag.clause)
+        reason = f"п. {flag.clause} правил мафии" + (f" — {c.ru}" if c else "") + f" ({flag.game_title})"
+        self.players.update(actor, p.id, PlayerData(p.name, p.nickname, p.phone, p.notes, True, reason, None))
+        done = self.options(evening_id).get("bans_confirmed", []) + [flag.key]
+        self._update_options(actor, evening_id, bans_confirmed=done)
