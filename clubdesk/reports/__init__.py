@@ -1,0 +1,27 @@
+"""Printed protocols (PDF, ReportLab platypus): one module per document family over plain data and game records."""
+
+from __future__ import annotations
+
+from clubdesk.reports.base import Meta
+
+__all__ = ["Meta", "build_record_pdf"]
+
+
+def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru") -> bytes:
+    """The protocol of any game record (replay.md); raises rules.record.ReplayError when it does not replay."""
+    from clubdesk.rules.errors import RuleError
+    from clubdesk.rules.record import ReplayError, new_engine
+
+    try:
+        new_engine(record)  # checks the header (format, game, players) before we pick a document
+    except RuleError as exc:
+        raise ReplayError(None, exc) from exc
+    game = record["game"]
+    if game == "pyramid100":
+        from clubdesk.reports.pyramid import build_pyramid_match
+        return build_pyramid_match(record, meta, lang)
+    if game == "zhuk":
+        from clubdesk.reports.zhuk import build_zhuk_round
+        return build_zhuk_round(record, meta, lang)
+    from clubdesk.reports.mafia import build_mafia_game
+    return build_mafia_game(record, meta, lang)

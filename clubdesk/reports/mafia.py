@@ -1,0 +1,214 @@
+"""The Mafia game form (ten seats, fouls, nominations and votes, nights, best move, winner) and the evening summary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from clubdesk.reports.base import Meta, heading, info_block, note, render, signatures, table, title
+from clubdesk.reports.strings import t
+from clubdesk.rules.mafia.scoring import Line, standings
+from clubdesk.rules.record import replay
+
+SEATS = 10
+
+
+def scoring_text(scoring: str, lang: str) -> str:
+    return f"{scoring}: " + t("mf_scoring_wins" if scoring == "wins" else "mf_scoring_fiim", lang)
+
+
+def _pts(tenths: int) -> str:
+    return f"{tenths / 10:.1f}".replace("-", "−")
+
+
+@dataclass
+class GameLog:
+    """What a replay of one game adds to the engine's final state: per-seat fouls, exits, nominations, checks."""
+
+    engine: Any
+    fouls: dict[int, list[str]] = field(default_factory=dict)
+    left: dict[int, str] = field(default_factory=dict)  # seat → (kind, day/night or clause) as text keys
+    left_args: dict[int, dict] = field(default_factory=dict)
+    nominations: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    checks: dict[int, dict[str, tuple[int, bool]]] = field(default_factory=dict)  # night → who → (seat, answer)
+
+
+def game_log(record: dict) -> GameLog:
+    """Replay the game event by event, noting what the final state no longer shows."""
+    log: GameLog | None = None
+    prev = {"status": ["in_game"] * SEATS, "fouls": [0] * SEATS, "day": 0}
+
+    def on_event(index: int, engine) -> None:
+        nonlocal log
+        if log is None:
+            log = GameLog(engine)
+        ev = record["events"][index]
+        for i in range(SEATS):
+            if engine.fouls[i] > prev["fouls"][i]:
+                log.fouls.setdefault(i + 1, []).append(ev.get("clause", ""))
+            before, now = prev["status"][i], engine.status[i]
+            if before != now:
+                if now == "killed":
+                    log.left[i + 1], log.left_args[i + 1] = "mf_killed", {"n": engine.day}
+                elif now == "lifted":
+                    log.left[i + 1], log.left_args[i + 1] = "mf_lifted", {"n": prev["day"]}
+                elif now == "removed":
+                    clause = next((c for s, c in reversed(engine.removals) if s == i + 1), "")
+                    log.left[i + 1], log.left_args[i + 1] = "mf_removed", {"clause": clause}
+        if ev["type"] == "nominate":
+            log.nominations.setdefault(prev["day"], []).append((ev["by"], ev["target"]))
+        if ev["type"] == "night":
+            night = engine.nights[-1]["night"]
+            for who, key in (("don", "don_check"), ("sheriff", "sheriff_check")):
+                seat = ev.get(key)
+                if seat is not None:
+                    log.checks.setdefault(night, {})[who] = (seat, engine.checks[who][seat])
+        prev["status"], prev["fouls"], prev["day"] = list(engine.status), list(engine.fouls), engine.day
+
+    engine = replay(record, on_event)
+    return log or GameLog(engine)
+
+
+def _seats_table(log: GameLog, name, lang: str):
+    e = log.engine
+    scores = e.scores()
+    head = [t("mf_seat", lang), t("player", lang), t("mf_role", lang), t("mf_fouls", lang), "", "", "",
+            t("mf_left", lang), t("mf_score", lang), t("mf_extra", lang)]
+    body = [head]
+    extras: dict[int, list[str]] = {}
+    for seat, tenths, reason in e.extra_log:
+        extras.setdefault(seat, []).append(f"{'+' if tenths > 0 else ''}{_pts(tenths)} {reason}")
+    for seat, tenths in e.best_move.items():
+        if tenths:
+            extras.setdefault(seat, []).append(f"+{_pts(tenths)} {t('mf_best_move', lang).lower()}")
+    for s in range(1, SEATS + 1):
+        role = t(f"mf_role_{e.roles[s - 1]}", lang) if e.roles else ""
+        fouls = (log.fouls.get(s, []) + ["", "", "", ""])[:4]
+        left = t(log.left[s], lang, **log.left_args[s]) if s in log.left else ""
+        body.append([str(s), name(e.players[s - 1]), role, *fouls, left, _pts(scores[s - 1]), extras.get(s, [])])
+    span = [("SPAN", (3, 0), (6, 0)), ("ALIGN", (3, 1), (6, -1), "CENTER")]
+    return table(body, [7, 38, 14, 9, 9, 9, 9, 27, 12, 34], align_right=(0, 8), extra=span)
+
+
+def _seat_list(pairs, lang: str) -> str:
+    return ", ".join(f"{a}→{b}" for a, b in pairs)
+
+
+def _counts(counts: dict) -> str:
+    return ", ".join(f"№{k}: {v}" for k, v in counts.items())
+
+
+def _days_table(log: GameLog, lang: str):
+    e = log.engine
+    days = sorted(set(log.nominations) | {v["day"] for v in e.votes})
+    head = [t("mf_day", lang), t("mf_nominations", lang), t("mf_votes", lang), t("mf_shootout", lang),
+            t("mf_lift", lang)]
+    body = [head]
+    for d in days:
+        votes = [v for v in e.votes if v["day"] == d]
+        first = [_counts(v["counts"]) for v in votes if v["round"] == "vote"]
+        shoot = [_counts(v["counts"]) for v in votes if v["round"] == "revote"]
+        lift = [t("mf_lift_result", lang, n=v["for"], m=v["voters"]) for v in votes if v["round"] == "lift_vote"]
+        body.append([str(d), _seat_list(log.nominations.get(d, []), lang) or "—",
+                     first or t("mf_no_vote", lang), shoot or "", lift or ""])
+    return table(body, [10, 40, 40, 40, 20])
+
+
+def _nights_table(log: GameLog, lang: str):
+    e = log.engine
+    head = [t("mf_night", lang), t("mf_shots", lang), t("mf_victim", lang), t("mf_don_check", lang),
+            t("mf_sheriff_check", lang)]
+    body = [head]
+    for night in e.nights:
+        n = night["night"]
+        checks = log.checks.get(n, {})
+        don = checks.get("don")
+        sheriff = checks.get("sheriff")
+        body.append([str(n), _seat_list(night["shots"].items(), lang) or "—",
+                     f"№{night['killed']}" if night["killed"] else t("mf_miss", lang),
+                     f"№{don[0]}: {t('mf_is_sheriff' if don[1] else 'mf_not_sheriff', lang)}" if don else "—",
+                     f"№{sheriff[0]}: {t('mf_black' if sheriff[1] else 'mf_red', lang)}" if sheriff else "—"])
+    return table(body, [12, 45, 20, 35, 35])
+
+
+def build_mafia_game(record: dict, meta: Meta | None = None, lang: str = "ru") -> bytes:
+    """The host's game form as PDF bytes; raises rules.record.ReplayError for a record that does not replay."""
+    meta = meta or Meta()
+    log = game_log(record)
+    e = log.engine
+    doc_title = meta.title or t("mf_title", lang)
+    pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("table", lang), meta.table or "—"),
+                                  (t("host", lang), meta.official or "—"),
+                                  (t("options", lang), f"{t('mf_scoring', lang)} — {scoring_text(e.scoring, lang)}")]
+    story: list = [title(doc_title), info_block(pairs), heading(t("players", lang)), _seats_table(log, meta.name, lang)]
+    story += [heading(t("mf_days", lang)), _days_table(log, lang), heading(t("mf_nights", lang)),
+              _nights_table(log, lang)]
+    if e.best_guesses:
+        lines = [t("mf_best_move_line", lang, seat=s, guesses=", ".join(map(str, g)), points=_pts(e.best_move[s]))
+                 for s, g in e.best_guesses.items()]
+    else:
+        lines = [t("mf_no_best_move", lang)]
+    story.append(note(f"{t('mf_best_move', lang)}: " + "; ".join(lines)))
+    if e.bans:
+        story.append(note(t("mf_bans", lang, items=", ".join(f"№{s} (п. {c})" for s, c in e.bans))))
+    if e.winner:
+        story.append(note(f"{t('winner', lang)}: {t('mf_win_' + e.winner, lang)} — "
+                          + t("mf_win_reason", lang, reason=e.win_reason), bold=True))
+    else:
+        story.append(note(f"{t('winner', lang)}: {t('no_winner', lang)}", bold=True))
+    story.append(signatures([t("host", lang)], lang))
+    return render(doc_title, story, lang=lang, club=meta.club)
+
+
+@dataclass
+class EveningGame:
+    """One game of an evening for the summary: its label, record and seat → player ids."""
+
+    label: str
+    record: dict
+
+
+def evening_lines(games: list[EveningGame]) -> tuple[list[Line], dict[str, int], list[tuple[str, Any]]]:
+    """Sum every player's score, extras, wins and first-night kills over the evening's games (M-7)."""
+    acc: dict[str, list[int]] = {}
+    played: dict[str, int] = {}
+    results = []
+    for g in games:
+        e = replay(g.record)
+        results.append((g.label, e))
+        scores = e.scores()
+        for i, pid in enumerate(e.players):
+            row = acc.setdefault(pid, [0, 0, 0, 0])
+            played[pid] = played.get(pid, 0) + 1
+            row[0] += scores[i]
+            row[1] += e.extra[i] if e.scoring != "wins" else 0
+            row[2] += 1 if e.winner and e.roles and e.team(i + 1) == e.winner else 0
+            row[3] += 1 if e.first_killed == i + 1 else 0
+    lines = [Line(p, *v) for p, v in acc.items()]
+    return standings(lines), played, results
+
+
+def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang: str = "ru",
+                        scoring: str = "fiim", seed: int | None = None) -> bytes:
+    """The evening standings with tie-breaks and the list of its games, as PDF bytes."""
+    meta = meta or Meta()
+    ordered, played, results = evening_lines(games)
+    doc_title = meta.title or t("mf_evening_title", lang)
+    pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("host", lang), meta.official or "—"),
+                                  (t("options", lang), f"{t('mf_scoring', lang)} — {scoring_text(scoring, lang)}")]
+    if seed is not None:
+        pairs.append(("", t("mf_seed", lang, seed=seed)))
+    story: list = [title(doc_title), info_block(pairs), heading(t("mf_standings", lang))]
+    head = [t("place", lang), t("player", lang), t("mf_games", lang), t("mf_wins", lang), t("mf_score", lang),
+            t("mf_extra", lang), t("mf_first_killed", lang)]
+    body = [head] + [[str(i + 1), meta.name(x.player), str(played[x.player]), str(x.wins), _pts(x.score),
+                      _pts(x.extra), str(x.first_killed)] for i, x in enumerate(ordered)]
+    story.append(table(body, [12, 60, 14, 14, 16, 18, 22], align_right=(0, 2, 3, 4, 5, 6)))
+    story.append(note(t("mf_ties", lang)))
+    story.append(heading(t("mf_games_list", lang)))
+    rows = [[t("game", lang), t("mf_result", lang)]]
+    for label, e in results:
+        rows.append([label, t("mf_win_" + e.winner, lang) if e.winner else t("unfinished", lang)])
+    story.append(table(rows, [60, 100]))
+    story.append(signatures([t("host", lang)], lang))
+    return render(doc_title, story, lang=lang, club=meta.club)

@@ -1,0 +1,121 @@
+"""The Жук table round protocol: order, nominal, every counted ball with payer and amount, bank, balances, rating."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clubdesk.reports.base import Meta, heading, info_block, money, note, render, signatures, signed, table, title
+from clubdesk.reports.strings import has, t
+from clubdesk.rules.record import replay
+
+
+def settlement_text(settlement: str, lang: str) -> str:
+    return t(f"zh_settle_{settlement}", lang) if has(f"zh_settle_{settlement}") else settlement
+
+
+def round_options(nominal: int, settlement: str, lang: str) -> str:
+    return f"{t('zh_nominal', lang).lower()} {money(nominal)} B; {t('zh_settlement', lang).lower()}: " \
+           f"{settlement_text(settlement, lang)}"
+
+
+def _counted(counted: dict, lang: str) -> str:
+    parts = []
+    if counted.get("std"):
+        parts.append(f"{counted['std']} {t('zh_std', lang)}")
+    if counted.get("zhuk"):
+        parts.append(t("zh_zhuk", lang))
+    if counted.get("main"):
+        parts.append(t("zh_main", lang))
+    return ", ".join(parts)
+
+
+def _remarks(ev: dict, lang: str) -> list[str]:
+    """What the referee reported that the counted balls do not show: fouls, a try at Жук, a rebound."""
+    out = []
+    if ev.get("fouls"):
+        out.append(t("zh_fouls", lang, f=", ".join(t(f"f_{f}", lang) if has(f"f_{f}") else f for f in ev["fouls"])))
+    if ev.get("zhuk_attempt"):
+        out.append(t("zh_miss_zhuk", lang))
+    if ev.get("rebound"):
+        out.append(t("zh_rebound", lang))
+    return out
+
+
+def round_log(record: dict) -> tuple[list[dict], Any]:
+    """Replay the round; one row per event with the engine's ShotResult, rack and bank after it."""
+    rows: list[dict] = []
+    rack = [1]
+
+    def on_event(index: int, engine) -> None:
+        rows.append({"index": index, "event": record["events"][index], "last": engine.last, "rack": rack[0],
+                     "bank": engine.bank})
+        rack[0] = engine.rack
+
+    engine = replay(record, on_event)
+    return rows, engine
+
+
+def _log_table(rows: list[dict], name, lang: str):
+    head = [t("no", lang), t("zh_rack", lang), t("player", lang), t("zh_cue", lang), t("zh_counted", lang),
+            t("zh_payments", lang), t("zh_penalty", lang), t("zh_bank_taken", lang), t("zh_bank", lang)]
+    body = [head]
+    for r in rows:
+        ev, last = r["event"], r["last"]
+        if ev["type"] == "round_end":
+            body.append([str(r["index"] + 1), str(r["rack"]), "", "", t("zh_round_end", lang), "", "", "",
+                         money(r["bank"])])
+            continue
+        if ev["type"] == "rerack":
+            body.append([str(r["index"] + 1), str(r["rack"]), name(ev["player"]), "", t("zh_rerack", lang), "", "",
+                         "", money(r["bank"])])
+            continue
+        what = [x for x in [_counted(last.counted, lang)] if x] + _remarks(ev, lang)
+        if last.reracked:
+            what.append(t("zh_new_rack", lang))
+        # every payment goes to the row's player, so the payer and the amount say it all
+        pays = [f"{name(a)}: {money(m)}" for a, _b, m in last.payments]
+        body.append([str(r["index"] + 1), str(r["rack"]), name(ev["player"]), t(f"zh_cue_{ev['cue']}", lang),
+                     what or "—", pays or "—", money(last.penalty) if last.penalty else "",
+                     money(last.bank_taken) if last.bank_taken else "", money(r["bank"])])
+    return table(body, [6, 10, 27, 12, 22, 38, 15, 13, 13], align_right=(0, 1, 6, 7, 8))
+
+
+def balances_table(engine, name, lang: str):
+    """Start and end balance, change and rating delta of every player, in the round's first order."""
+    head = [t("player", lang), t("zh_rating", lang), t("zh_start", lang), t("zh_end", lang), t("zh_change", lang),
+            t("zh_rating_delta", lang)]
+    body = [head]
+    delta = engine.rating_delta()
+    for seat in engine.seats:
+        end = engine.balances[seat.id]
+        body.append([name(seat.id), f"{seat.rating10 / 10:g}", money(seat.balance), money(end),
+                     signed(end - seat.balance), signed(delta[seat.id])])
+    return table(body, [50, 16, 20, 20, 20, 18], align_right=(1, 2, 3, 4, 5))
+
+
+def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru") -> bytes:
+    """The table round protocol as PDF bytes; raises rules.record.ReplayError for a record that does not replay."""
+    meta = meta or Meta()
+    rows, engine = round_log(record)
+    name = meta.name
+    doc_title = meta.title or t("zh_title", lang)
+    first_order = [s.id for s in engine.seats]
+    pairs = [(t("zh_order", lang), "; ".join(f"{i + 1}. {name(p)}" for i, p in enumerate(first_order)))]
+    pairs += meta.context
+    pairs += [(t("date", lang), meta.date or "—"), (t("table", lang), meta.table or "—"),
+              (t("referee", lang), meta.official or "—"),
+              (t("options", lang), round_options(engine.nominal, engine.settlement, lang))]
+    story: list = [title(doc_title), info_block(pairs)]
+    story.append(heading(t("zh_log", lang)))
+    story.append(_log_table(rows, name, lang))
+    story.append(heading(t("zh_balances", lang)))
+    story.append(balances_table(engine, name, lang))
+    best = max(engine.seats, key=lambda s: engine.balances[s.id] - s.balance)
+    story.append(note(t("zh_best", lang, name=name(best.id), amount=signed(engine.balances[best.id] - best.balance)),
+                      bold=True))
+    story.append(note(f"{t('zh_bank_end', lang)}: {money(engine.bank)} B. "
+                      + t("zh_money_check", lang, total=money(engine.total_money))))
+    if not engine.finished:
+        story.append(note(f"{t('zh_round', lang)}: {t('unfinished', lang)}", bold=True))
+    story.append(signatures([t("referee", lang)] + [name(p) for p in first_order], lang))
+    return render(doc_title, story, lang=lang, club=meta.club)
