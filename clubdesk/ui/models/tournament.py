@@ -1,0 +1,153 @@
+"""Table models of the draws and standings windows: participants to pick, and the standings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from clubdesk.services.players import PlayerRow, PlayerService
+from clubdesk.services.tournaments_standings import FINALIST, OUT, Standings
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.zhuk_table import money
+
+Index = QModelIndex | QPersistentModelIndex
+PAGE = 200
+
+
+class ParticipantsModel(QAbstractTableModel):
+    """Registry players with a check box each; the filter runs in SQL, pages are fetched lazily."""
+
+    def __init__(self, service: PlayerService, parent=None) -> None:
+        super().__init__(parent)
+        self._service = service
+        self._filter = ""
+        self._rows: list[PlayerRow] = []
+        self._total = 0
+        self.checked: dict[str, str] = {}  # id → name, kept across filters
+        self.refresh()
+
+    def set_filter(self, text: str) -> None:
+        self._filter = text.strip()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self._total = self._service.count(self._filter)
+        self._rows = self._service.search(self._filter, 0, PAGE)
+        self.endResetModel()
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: N802, B008
+        return not parent.isValid() and len(self._rows) < self._total
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: N802, B008
+        if parent.isValid():
+            return
+        more = self._service.search(self._filter, len(self._rows), PAGE)
+        if not more:
+            self._total = len(self._rows)
+            return
+        self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(more) - 1)
+        self._rows.extend(more)
+        self.endInsertRows()
+
+    def toggle(self, row: int) -> None:
+        p = self._rows[row]
+        if p.id in self.checked:
+            del self.checked[p.id]
+        else:
+            self.checked[p.id] = p.name
+        self.dataChanged.emit(self.index(row, 0), self.index(row, 1))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 2
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 2:
+            return [tr("Игрок"), tr("Ник")][section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return base | Qt.ItemFlag.ItemIsUserCheckable if index.column() == 0 else base
+
+    def setData(self, index: Index, value, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if not index.isValid() or index.column() != 0 or role != Qt.ItemDataRole.CheckStateRole:
+            return False
+        p = self._rows[index.row()]
+        want = Qt.CheckState(value) == Qt.CheckState.Checked if not isinstance(value, bool) else value
+        if want != (p.id in self.checked):
+            self.toggle(index.row())
+        return True
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        p = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return p.name if index.column() == 0 else p.nickname
+        if role == Qt.ItemDataRole.CheckStateRole and index.column() == 0:
+            return Qt.CheckState.Checked if p.id in self.checked else Qt.CheckState.Unchecked
+        return None
+
+
+class StandingsModel(QAbstractTableModel):
+    """Overall standings (stage = None) or one stage's: place, player, balances, status."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple] = []
+        self._stage: int | None = None
+
+    def set_standings(self, st: Standings | None, stage: int | None = None) -> None:
+        self.beginResetModel()
+        self._stage = stage
+        if st is None:
+            self._rows = []
+        elif stage is None:
+            self._rows = [(r.place, r.name, *r.amounts, r.total, r.status) for r in st.overall]
+        else:
+            self._rows = [(place, st.names.get(p, p), amount, OUT if amount <= 0 else "")
+                          for place, p, amount in st.stages.get(stage, [])]
+        self.endResetModel()
+
+    def _headers(self) -> list[str]:
+        if self._stage is None:
+            return [tr("Место"), tr("Игрок"), tr("Этап 1"), tr("Этап 2"), tr("Этап 3"), tr("Финал"),
+                    tr("Итог, B"), tr("Статус")]
+        return [tr("Место"), tr("Игрок"), tr("Баланс, B"), tr("Статус")]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._headers())
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        heads = self._headers()
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(heads):
+            return heads[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        value, status, last = row[index.column()], row[-1], index.column() == len(row) - 1
+        if role == Qt.ItemDataRole.DisplayRole:
+            if last:
+                return {OUT: tr("выбыл"), FINALIST: tr("в финале"), "in": tr("в игре"), "": ""}[status]
+            if isinstance(value, int) and index.column() > 1:
+                return money(value)
+            return "—" if value is None else str(value)
+        if role == Qt.ItemDataRole.ForegroundRole and status == OUT:
+            return QBrush(QColor("#8a929c"))
+        if role == Qt.ItemDataRole.ForegroundRole and status == FINALIST:
+            return QBrush(QColor("#1b6e3a"))
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() != 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

@@ -1,0 +1,152 @@
+"""Table models of one Жук table: the players in turn order with balances, and the shot log."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from clubdesk.rules.zhuk import new_game, parse_event
+from clubdesk.ui.i18n import tr
+
+Index = QModelIndex | QPersistentModelIndex
+TURN, PLAYER, BALANCE, RATING = range(4)
+NEGATIVE = QColor("#b3261e")
+
+
+def money(amount: int) -> str:
+    """B with thin-space thousands, as on the club's boards: 10 000."""
+    return f"{amount:,}".replace(",", "\u202f").replace("-", "−")
+
+
+class ZhukPlayersModel(QAbstractTableModel):
+    """One row per seat in the current turn order; the player to move is bold."""
+
+    def __init__(self, names: dict[str, str], parent=None) -> None:
+        super().__init__(parent)
+        self._names = names
+        self._state: dict = {"order": [], "balances": {}, "rating_delta": {}, "to_move": None}
+
+    def set_state(self, state: dict) -> None:
+        if state["order"] != self._state["order"]:
+            self.beginResetModel()
+            self._state = state
+            self.endResetModel()
+        else:
+            self._state = state
+            if self.rowCount():
+                self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 3))
+
+    def balance(self, row: int) -> int:
+        return self._state["balances"][self._state["order"][row]]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._state["order"])
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 4
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
+            return [tr("Ход"), tr("Игрок"), tr("Баланс, B"), tr("Рейтинг ±")][section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < self.rowCount():
+            return None
+        pid = self._state["order"][index.row()]
+        col = index.column()
+        moving = pid == self._state["to_move"] and not self._state.get("finished")
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == TURN:
+                return "▶" if moving else str(index.row() + 1)
+            if col == PLAYER:
+                return self._names.get(pid, pid)
+            if col == BALANCE:
+                return money(self._state["balances"][pid])
+            delta = self._state["rating_delta"].get(pid, 0)
+            return f"{delta:+g}" if delta else "0"
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (TURN, BALANCE, RATING):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter) if col != TURN \
+                else int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole and moving:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and col == BALANCE and self._state["balances"][pid] <= 0:
+            return QBrush(NEGATIVE)
+        if role == Qt.ItemDataRole.UserRole:
+            return pid
+        return None
+
+
+def describe(event: dict, names: dict[str, str]) -> str:
+    """A short Russian/English line for one event of the log."""
+    if event["type"] == "round_end":
+        return tr("Время вышло — раунд окончен")
+    who = names.get(event.get("player"), event.get("player", ""))
+    if event["type"] == "rerack":
+        return tr("{who}: новая пирамида").format(who=who)
+    labels = {("std", True): tr("шар"), ("std", False): tr("шар случайно"), ("zhuk", True): tr("Жук"),
+              ("zhuk", False): tr("Жук случайно"), ("main", True): tr("свояк"), ("main", False): tr("биток упал")}
+    parts = [labels[(p["ball"], p["legal"])] for p in event.get("potted", [])] or [tr("мимо")]
+    if event.get("cue") == "zhuk":
+        parts.insert(0, tr("Жуком:"))
+    if event.get("zhuk_attempt"):
+        parts.append(tr("по Жуку"))
+    if event.get("rebound"):
+        parts.append(tr("отыгрыш"))
+    parts += [foul_label(f) for f in event.get("fouls", [])]
+    return f"{who}: " + ", ".join(parts)
+
+
+def foul_label(foul: str) -> str:
+    return {"miss": tr("фол: не попал в шар"), "touch": tr("фол: касание"), "off_table": tr("фол: шар за борт"),
+            "double_hit": tr("фол: двойной удар"), "push": tr("фол: толчок"),
+            "rebound": tr("фол: отскок")}.get(foul, foul)
+
+
+class ZhukLogModel(QAbstractTableModel):
+    """The shots that count, newest first, with what each one moved (payments, penalty, bank)."""
+
+    def __init__(self, names: dict[str, str], parent=None) -> None:
+        super().__init__(parent)
+        self._names = names
+        self._rows: list[tuple[int, str, str, str]] = []
+
+    def set_record(self, record: dict) -> None:
+        """Rebuild from the game record: a replay of a round is a millisecond, cheaper than bookkeeping."""
+        engine = new_game(record["players"], record["options"])
+        rows = []
+        for i, obj in enumerate(record["events"], start=1):
+            engine.apply(parse_event(obj))
+            last = engine.last
+            money_text, bank_text = "", ""
+            if last is not None:
+                got = sum(m for _a, _b, m in last.payments)
+                money_text = f"+{money(got)}" if got else ""
+                if last.penalty:
+                    money_text = f"−{money(last.penalty)} " + tr("в банк")
+                if last.bank_taken:
+                    bank_text = tr("из банка {amount}").format(amount=money(last.bank_taken))
+            rows.append((i, describe(obj, self._names), money_text, bank_text))
+        self.beginResetModel()
+        self._rows = rows[::-1]
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 4
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
+            return ["№", tr("Удар"), tr("Деньги, B"), tr("Банк")][section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(self._rows[index.row()][index.column()])
+        return None

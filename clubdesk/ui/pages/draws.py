@@ -1,0 +1,227 @@
+"""Draws page: Жук tournaments — participants, seeded stage draws, redraws, the final; room for Пирамидка matches."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import KnownError
+from clubdesk.optional import optional_module
+from clubdesk.services.accounts import Actor
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.zhuk.clock import clock_text
+from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
+from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
+
+
+class DrawsPage(QWidget):
+    def __init__(self, club, hub: ZhukHub, actor: Actor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.club, self.hub, self.actor = club, hub, actor
+        self.svc = hub.tournaments
+        title = QLabel(tr("Жеребьёвка"))
+        title.setObjectName("pageTitle")
+        self.list = QListWidget()
+        self.list.setFixedWidth(260)
+        self.new_button = QPushButton(tr("Новый турнир…"))
+        self.new_button.setEnabled(actor.has("desk"))
+        left = QVBoxLayout()
+        left.addWidget(QLabel(tr("Турниры «Жук»")))
+        left.addWidget(self.list, 1)
+        left.addWidget(self.new_button)
+
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([tr("Этап, стол, раунд"), tr("Игроки / состояние")])
+        self.tree.setColumnWidth(0, 260)
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText(tr("зерно: пусто — случайное"))
+        self.seed.setFixedWidth(200)
+        self.draw_button = QPushButton(tr("Жеребьёвка этапа"))
+        self.final_button = QPushButton(tr("Финал четырёх"))
+        self.start_button = QPushButton(tr("Начать раунд"))
+        self.check_button = QPushButton(tr("Проверить по зерну"))
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        actions = QHBoxLayout()
+        for w in (self.seed, self.draw_button, self.final_button, self.start_button, self.check_button):
+            actions.addWidget(w)
+        actions.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self.info)
+        right.addLayout(actions)
+        right.addWidget(self.error)
+        right.addWidget(self.tree, 1)
+        top = QHBoxLayout()
+        top.addLayout(left)
+        top.addLayout(right, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(top, 3)
+        layout.addWidget(self._pyramid_area(), 2)
+
+        self.list.currentRowChanged.connect(lambda _r: self.show_tournament())
+        self.new_button.clicked.connect(self.new_tournament)
+        self.draw_button.clicked.connect(lambda: self._act(self._draw))
+        self.final_button.clicked.connect(lambda: self._act(self._final))
+        self.start_button.clicked.connect(lambda: self._act(self._start_round))
+        self.check_button.clicked.connect(self._check)
+        hub.structure_changed.connect(self.reload)
+        self.reload()
+
+    def _pyramid_area(self) -> QWidget:
+        """A separate area for Пирамидка matches, filled by that area's panel when it is installed."""
+        frame = QFrame()
+        frame.setObjectName("pyramidArea")
+        box = QVBoxLayout(frame)
+        head = QLabel(tr("Матчи «Пирамидка 100»"))
+        head.setObjectName("sectionTitle")
+        box.addWidget(head)
+        panel = optional_module("clubdesk.ui.pyramid.panel")
+        if panel is not None:
+            self.pyramid_panel = panel.PyramidPanel(self.club, self.actor, frame)
+            box.addWidget(self.pyramid_panel, 1)
+        else:
+            self.pyramid_panel = None
+            note = QLabel(tr("Создание матчей «Пирамидка» появится здесь."))
+            note.setObjectName("muted")
+            box.addWidget(note, 1)
+        return frame
+
+    # ---- showing --------------------------------------------------------------------------------
+
+    def current(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def reload(self) -> None:
+        keep = self.current()
+        self.list.blockSignals(True)
+        self.list.clear()
+        for t in self.svc.tournaments():
+            item = QListWidgetItem(tr("{name} — {n} игроков").format(name=t.name, n=len(t.players)))
+            item.setData(Qt.ItemDataRole.UserRole, t.id)
+            self.list.addItem(item)
+            if t.id == keep:
+                self.list.setCurrentItem(item)
+        if self.list.currentRow() < 0 and self.list.count():
+            self.list.setCurrentRow(0)
+        self.list.blockSignals(False)
+        self.show_tournament()
+
+    def show_tournament(self) -> None:
+        tid = self.current()
+        self.tree.clear()
+        for b in (self.draw_button, self.final_button, self.start_button, self.check_button, self.seed):
+            b.setEnabled(bool(tid) and self.actor.has("desk"))
+        if tid is None:
+            self.info.setText(tr("Турниров пока нет. Создайте турнир и выберите участников из реестра."))
+            return
+        t = self.svc.get(tid)
+        settle = tr("платит предыдущий") if t.settlement == "previous" else tr("платят все")
+        bank = tr("баланс переносится") if t.bankroll == "carry" else tr("каждый этап с 10 000 B")
+        self.info.setText(tr("<b>{name}</b> · участников: {n} · расчёт: {settle} · банкролл: {bank}").format(
+            name=t.name, n=len(t.players), settle=settle, bank=bank))
+        names = self.svc.names(t.players)
+        stages = self.svc.stages(tid)
+        for st in stages:
+            label = tr("Финал") if st.kind == "final" else tr("Этап {n}").format(n=st.number)
+            node = QTreeWidgetItem(self.tree, [label, tr("зерно {seed}").format(seed=st.seed)])
+            for i, players in enumerate(self.svc.draw_of(tid, st.number), start=1):
+                QTreeWidgetItem(node, [tr("Стол {n} ({k} игрока)").format(n=i, k=len(players)),
+                                       ", ".join(names.get(p, p) for p in players)])
+            for r in st.rounds:
+                QTreeWidgetItem(node, [tr("Раунд {n}: {minutes} мин, {nominal} B").format(
+                    n=r.number, minutes=r.minutes, nominal=money(r.nominal)), self._round_status(r.id)])
+            node.setExpanded(st is stages[-1])
+        self.draw_button.setText(tr("Жеребьёвка этапа {n}").format(n=min(len(stages) + 1, 3)))
+        self.tree.resizeColumnToContents(0)
+
+    def _round_status(self, round_id: str) -> str:
+        if self.svc.round_over(round_id):
+            return tr("сыгран")
+        if not self.svc.tables(round_id):
+            return tr("не начат")
+        return tr("идёт · {clock}").format(clock=clock_text(self.svc.clock(round_id)))
+
+    # ---- actions --------------------------------------------------------------------------------
+
+    def _act(self, action) -> None:
+        try:
+            action()
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+            return
+        self.error.hide()
+        self.hub.notify_structure()
+
+    def _seed(self) -> int | None:
+        text = self.seed.text().strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise KnownError("Зерно — целое число (или пусто для случайного).",
+                             "The seed is a whole number (or empty for a random one).")
+        return int(text)
+
+    def _draw(self) -> None:
+        self.svc.draw_stage(self.actor, self.current(), self._seed())
+        self.seed.clear()
+
+    def _final(self) -> None:
+        self.svc.draw_final(self.actor, self.current(), self._seed())
+        self.seed.clear()
+
+    def _start_round(self) -> None:
+        """Start the first round of the latest stage that has not been played."""
+        stages = self.svc.stages(self.current())
+        for st in stages[-1:]:
+            for r in st.rounds:
+                if not self.svc.round_over(r.id):
+                    self.svc.start_round(self.actor, r.id)
+                    return
+        raise KnownError("Нет раунда, который можно начать: сначала жеребьёвка следующего этапа.",
+                         "No round to start: draw the next stage first.")
+
+    def _check(self) -> None:
+        tid = self.current()
+        stages = self.svc.stages(tid) if tid else []
+        if not stages:
+            return
+        ok = all(self.svc.verify_draw(tid, st.number) for st in stages)
+        self.error.setText(tr("Все жеребьёвки совпадают с пересчётом по зерну.") if ok
+                           else tr("Жеребьёвка не совпадает с пересчётом по зерну!"))
+        self.error.setObjectName("formOk" if ok else "formError")
+        self.error.style().unpolish(self.error)
+        self.error.style().polish(self.error)
+        self.error.show()
+
+    def new_tournament(self) -> None:
+        dialog = NewTournamentDialog(self.svc, self.club.players, self.actor, self)
+        if dialog.exec() and dialog.created:
+            self.hub.notify_structure()
+            for i in range(self.list.count()):
+                if self.list.item(i).data(Qt.ItemDataRole.UserRole) == dialog.created:
+                    self.list.setCurrentRow(i)
+
+
+def create_page(club, actor: Actor, window) -> DrawsPage:
+    return DrawsPage(club, hub_for(club, actor), actor)

@@ -1,0 +1,166 @@
+"""Live tables page: every running Жук table as a card, round clocks, the scoreboard; click a table to score it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import Actor
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.zhuk.board import TableBoard
+from clubdesk.ui.zhuk.clock import clock_text
+from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
+from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
+from clubdesk.ui.zhuk.scoring import ZhukTableWindow
+from clubdesk.ui.zhuk.standings import StandingsWindow
+
+
+class LivePage(QWidget):
+    def __init__(self, hub: ZhukHub, actor: Actor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hub, self.actor = hub, actor
+        self.windows: dict[str, ZhukTableWindow] = {}
+        self.scoreboard: ScoreboardWindow | None = None
+        self.standings: StandingsWindow | None = None
+        title = QLabel(tr("Столы"))
+        title.setObjectName("pageTitle")
+        self.round_label = QLabel()
+        self.round_label.setObjectName("roundClock")
+        self.pause = QPushButton(tr("Пауза"))
+        self.end = QPushButton(tr("Закончить раунд"))
+        can_clock = actor.has("desk", "referee")
+        self.pause.setEnabled(can_clock)
+        self.end.setEnabled(can_clock)
+        self.board_button = QPushButton(tr("Табло для игроков"))
+        self.table_button = QPushButton(tr("Турнирная таблица"))
+        bar = QHBoxLayout()
+        bar.addWidget(self.round_label, 1)
+        bar.addWidget(self.pause)
+        bar.addWidget(self.end)
+        bar.addSpacing(20)
+        bar.addWidget(self.table_button)
+        bar.addWidget(self.board_button)
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.hide()
+        hint = QLabel(tr("Щёлкните стол, чтобы вести счёт. Удар вводится цифрами, Enter — записать."))
+        hint.setObjectName("muted")
+        self.board = TableBoard(hub, columns=3)
+        self.board.table_clicked.connect(self.open_table)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.board)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(bar)
+        layout.addWidget(self.error)
+        layout.addWidget(hint)
+        layout.addWidget(scroll, 1)
+        self.pause.clicked.connect(self.toggle_pause)
+        self.end.clicked.connect(self.end_round)
+        self.board_button.clicked.connect(self.open_scoreboard)
+        self.table_button.clicked.connect(self.open_standings)
+        hub.tick.connect(self._update_round)
+        hub.structure_changed.connect(self._update_round)
+        self._update_round()
+
+    def current_round(self) -> str | None:
+        tables = self.hub.tournaments.running_tables()
+        return tables[0].round_id if tables else None
+
+    def _update_round(self) -> None:
+        rid = self.current_round()
+        self.pause.setVisible(rid is not None)
+        self.end.setVisible(rid is not None)
+        if rid is None:
+            self.round_label.setText(tr("Идущих раундов нет"))
+            return
+        tid, info = self.hub.tournaments.round_info(rid)
+        c = self.hub.tournaments.clock(rid)
+        what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
+        self.round_label.setText(tr("{name}: {what}, раунд {r} · {clock}").format(
+            name=self.hub.tournaments.get(tid).name, what=what, r=info.number, clock=clock_text(c)))
+        self.pause.setText(tr("Продолжить") if c.paused else tr("Пауза"))
+
+    def toggle_pause(self) -> None:
+        rid = self.current_round()
+        if rid is None:
+            return
+        svc = self.hub.tournaments
+        self._guard(lambda: svc.start_clock(self.actor, rid) if svc.clock(rid).paused
+                    else svc.stop_clock(self.actor, rid))
+        self._update_round()
+
+    def end_round(self) -> None:
+        rid = self.current_round()
+        if rid is not None and self._guard(lambda: self.hub.tournaments.end_round(self.actor, rid)):
+            self.hub.notify_structure()
+
+    def _guard(self, action) -> bool:
+        try:
+            action()
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+            return False
+        self.error.hide()
+        return True
+
+    def open_table(self, table) -> ZhukTableWindow:
+        win = self.windows.get(table.game_id)
+        if win is None:
+            tid, info = self.hub.tournaments.round_info(table.round_id)
+            what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
+            title = tr("Стол {n} — {name}, {what}, раунд {r}").format(
+                n=table.number, name=self.hub.tournaments.get(tid).name, what=what, r=info.number)
+            win = ZhukTableWindow(self.hub, self.actor, table.game_id, table.round_id, title, self)
+            self.windows[table.game_id] = win
+        win.show()
+        win.raise_()
+        win.activateWindow()
+        return win
+
+    def open_scoreboard(self) -> ScoreboardWindow:
+        if self.scoreboard is None:
+            self.scoreboard = ScoreboardWindow(self.hub, self)
+        self.scoreboard.show_on_display()
+        return self.scoreboard
+
+    def open_standings(self) -> StandingsWindow:
+        if self.standings is None:
+            self.standings = StandingsWindow(self.hub, self)
+        self.standings.show()
+        self.standings.raise_()
+        return self.standings
+
+
+def create_page(club, actor: Actor, window) -> LivePage:
+    return LivePage(hub_for(club, actor), actor)
+
+
+def extra_screenshots(window, out_dir: Path) -> list[Path]:
+    """zhuk-table.png (the scoring window of a demo table), scoreboard.png, standings.png."""
+    page: LivePage = window.pages["live"]
+    written = []
+    tables = page.hub.tournaments.running_tables()
+    shots: list[tuple[str, QWidget]] = []
+    if tables:
+        win = page.open_table(tables[0])
+        win.resize(1280, 800)
+        shots.append(("zhuk-table", win))
+    board = page.open_scoreboard()
+    board.resize(1280, 720)
+    shots.append(("scoreboard", board))
+    standings = page.open_standings()
+    standings.resize(1100, 700)
+    shots.append(("standings", standings))
+    for name, widget in shots:
+        QApplication.processEvents()
+        path = out_dir / f"{name}.png"
+        if not widget.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+        widget.close()
+    return written

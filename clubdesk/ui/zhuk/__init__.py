@@ -1,0 +1,1 @@
+"""Жук windows: the table scoring window, the live board cards, the public scoreboard, the standings."""

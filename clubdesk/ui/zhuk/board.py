@@ -1,0 +1,139 @@
+"""Cards of running Жук tables: players in turn order with balances, bank, who moves, the clock, the nominal."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from clubdesk.services.tournaments_data import TableInfo
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.zhuk.clock import clock_text
+from clubdesk.ui.zhuk.hub import ZhukHub
+
+
+def _restyle(w: QWidget) -> None:
+    w.style().unpolish(w)
+    w.style().polish(w)
+
+
+class TableCard(QFrame):
+    """One table. Signals: clicked(TableInfo)."""
+
+    clicked = Signal(object)
+
+    def __init__(self, hub: ZhukHub, table: TableInfo, big: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hub, self.table = hub, table
+        self.setObjectName("zhukCardBig" if big else "zhukCard")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        tid, info = hub.tournaments.round_info(table.round_id)
+        self.names = hub.tournaments.names(table.players)
+        self.head = QLabel(tr("Стол {n}").format(n=table.number))
+        self.head.setObjectName("cardHead")
+        self.sub = QLabel(tr("Этап {s}, раунд {r} · номинал {nominal} B").format(
+            s=info.stage, r=info.number, nominal=money(info.nominal)) if info.stage < 4 else
+            tr("Финал, раунд {r} · номинал {nominal} B").format(r=info.number, nominal=money(info.nominal)))
+        self.sub.setObjectName("cardSub")
+        self.clock = QLabel()
+        self.clock.setObjectName("cardClock")
+        self.grid = QGridLayout()
+        self.grid.setColumnStretch(1, 1)
+        self.rows: list[tuple[QLabel, QLabel, QLabel]] = []
+        for i in range(len(table.players)):
+            labels = (QLabel(), QLabel(), QLabel())
+            labels[1].setObjectName("cardPlayer")
+            labels[2].setObjectName("cardMoney")
+            labels[2].setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for col, lab in enumerate(labels):
+                self.grid.addWidget(lab, i, col)
+            self.rows.append(labels)
+        self.bank = QLabel()
+        self.bank.setObjectName("cardBank")
+        top = QGridLayout()
+        top.addWidget(self.head, 0, 0)
+        top.addWidget(self.clock, 0, 1, Qt.AlignmentFlag.AlignRight)
+        top.addWidget(self.sub, 1, 0, 1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(self.grid)
+        layout.addWidget(self.bank)
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.hub.games.state(self.table.game_id)
+        for (mark, name, bal), pid in zip(self.rows, s["order"], strict=True):
+            moving = pid == s["to_move"] and not s["finished"]
+            mark.setText("▶" if moving else "")
+            name.setText(self.names.get(pid, pid))
+            name.setProperty("moving", moving)
+            bal.setText(money(s["balances"][pid]))
+            bal.setProperty("negative", s["balances"][pid] <= 0)
+            _restyle(name)
+            _restyle(bal)
+        self.bank.setText(tr("Банк: {bank} B").format(bank=money(s["bank"])))
+        self.finished = s["finished"]
+        self.refresh_clock()
+
+    def refresh_clock(self) -> None:
+        c = self.hub.tournaments.clock(self.table.round_id)
+        self.clock.setText(clock_text(c, self.finished))
+        self.clock.setProperty("warning", c.started and c.remaining <= 60 and not self.finished)
+        _restyle(self.clock)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.clicked.emit(self.table)
+        super().mousePressEvent(event)
+
+
+class TableBoard(QWidget):
+    """All running tables as cards, rebuilt when tables start or end, refreshed on every recorded event.
+
+    Signals: table_clicked(TableInfo).
+    """
+
+    table_clicked = Signal(object)
+
+    def __init__(self, hub: ZhukHub, columns: int = 3, big: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hub, self.columns, self.big = hub, columns, big
+        self.cards: dict[str, TableCard] = {}
+        self.grid = QGridLayout(self)
+        self.grid.setSpacing(14)
+        self.empty = QLabel(tr("Сейчас нет идущих столов «Жук». Начните раунд на странице «Жеребьёвка»."))
+        self.empty.setObjectName("muted")
+        self.empty.setWordWrap(True)
+        hub.changed.connect(self._on_changed)
+        hub.structure_changed.connect(self.rebuild)
+        hub.tick.connect(self._tick)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        while self.grid.count():
+            w = self.grid.takeAt(0).widget()
+            if w is not None and w is not self.empty:
+                w.deleteLater()
+        self.cards = {}
+        tables = self.hub.tournaments.running_tables()
+        for i, t in enumerate(tables):
+            card = TableCard(self.hub, t, self.big)
+            card.clicked.connect(self.table_clicked)
+            self.cards[t.game_id] = card
+            self.grid.addWidget(card, i // self.columns, i % self.columns, Qt.AlignmentFlag.AlignTop)
+        self.empty.setVisible(not tables)
+        if not tables:
+            self.grid.addWidget(self.empty, 0, 0)
+        for c in range(self.columns):
+            self.grid.setColumnStretch(c, 1)
+        self.grid.setRowStretch(max(1, (len(tables) + self.columns - 1) // self.columns), 1)
+
+    def _on_changed(self, game_id: str) -> None:
+        card = self.cards.get(game_id)
+        if card is None:
+            self.rebuild()
+            return
+        card.refresh()
+
+    def _tick(self) -> None:
+        for card in self.cards.values():
+            card.refresh_clock()

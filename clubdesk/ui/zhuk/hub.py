@@ -1,0 +1,106 @@
+"""One live feed per club for the Жук windows: record/undo through the services, then tell every window.
+
+Signals:
+    changed(str): a game's log changed (an event recorded or voided); the game id.
+    structure_changed(): tournaments, stages or seated tables changed.
+    tick(): the clock ticked (once a second); clocks and countdowns repaint.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from clubdesk.services.accounts import Actor
+from clubdesk.services.tournaments import TournamentService
+
+TICK_MS = 500
+
+
+class ZhukHub(QObject):
+    changed = Signal(str)
+    structure_changed = Signal()
+    tick = Signal()
+
+    def __init__(self, club, now: Callable[[], float] = time.time, parent: QObject | None = None,
+                 autostart: bool = True) -> None:
+        super().__init__(parent)
+        self.club = club
+        self.games = club.games
+        self.tournaments = TournamentService(club.store, club.games, now=now)
+        self.busy: set[str] = set()          # games with a shot being typed: the clock waits for it
+        self._ending: set[str] = set()       # games whose time ran out while a shot was being typed
+        self.clock_actor: Actor | None = None
+        self._timer = QTimer(self, interval=TICK_MS)
+        self._timer.timeout.connect(self.poll)
+        if autostart:
+            self._timer.start()
+
+    # ---- recording ------------------------------------------------------------------------------
+
+    def record(self, actor: Actor, game_id: str, obj: dict) -> dict:
+        state = self.games.record(actor, game_id, obj)
+        self.changed.emit(game_id)
+        return state
+
+    def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
+        state = self.games.undo(actor, game_id, reason)
+        self.changed.emit(game_id)
+        return state
+
+    def notify_structure(self) -> None:
+        self.structure_changed.emit()
+
+    # ---- the clock ------------------------------------------------------------------------------
+
+    def set_busy(self, game_id: str, busy: bool) -> None:
+        """A scoring window has (or no longer has) a shot in progress; the round waits for it."""
+        if busy:
+            self.busy.add(game_id)
+            return
+        self.busy.discard(game_id)
+        if game_id in self._ending:
+            self._ending.discard(game_id)
+            self._end_table(game_id)
+
+    def poll(self) -> None:
+        """End the tables of every round whose time is up (Z-10), after the shot in progress."""
+        if self.clock_actor is not None:
+            rounds = {t.round_id: t for t in self.tournaments.running_tables()}
+            for round_id in rounds:
+                clock = self.tournaments.clock(round_id)
+                if not clock.expired:
+                    continue
+                for t in self.tournaments.tables(round_id):
+                    if t.game_id in self.busy:
+                        self._ending.add(t.game_id)
+                    else:
+                        self._end_table(t.game_id)
+                if not any(t.game_id in self.busy for t in self.tournaments.tables(round_id)):
+                    self.tournaments.stop_clock(self.clock_actor, round_id)
+        self.tick.emit()
+
+    def _end_table(self, game_id: str) -> None:
+        if self.games.state(game_id)["finished"]:
+            return
+        self.tournaments.end_table(self.clock_actor, game_id)
+        self.changed.emit(game_id)
+
+
+def hub_for(club, actor: Actor | None = None) -> ZhukHub:
+    """The club's hub, made on first use; the first actor that can run the clock drives it."""
+    hub = getattr(club, "_zhuk_hub", None)
+    if hub is None:
+        hub = ZhukHub(club)
+        club._zhuk_hub = hub
+    if hub.clock_actor is None and actor is not None and actor.has("desk", "referee"):
+        hub.clock_actor = actor
+    return hub
+
+
+def install_hub(club, hub: ZhukHub) -> ZhukHub:
+    """Use `hub` (e.g. one with a fake clock in a test) for this club."""
+    club._zhuk_hub = hub
+    return hub

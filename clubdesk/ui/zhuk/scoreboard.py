@@ -1,0 +1,87 @@
+"""The public scoreboard: a second top-level window in big type that follows the live tables by itself."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from clubdesk.services.tournaments_standings import OUT, standings
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.zhuk.board import TableBoard
+from clubdesk.ui.zhuk.hub import ZhukHub
+
+TOP = 12  # standings rows that fit the screen in big type
+
+
+class ScoreboardWindow(QWidget):
+    def __init__(self, hub: ZhukHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.hub = hub
+        self.setObjectName("scoreboard")
+        self.setWindowTitle(tr("Табло «Жук»"))
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        title = QLabel(tr("Турнир «Жук»"))
+        title.setObjectName("boardTitle")
+        self.board = TableBoard(hub, columns=2, big=True)
+        self.board.setObjectName("boardTables")
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.board)
+        scroll.setObjectName("boardScroll")
+        self.table_title = QLabel(tr("Таблица"))
+        self.table_title.setObjectName("boardSubtitle")
+        self.lines = QLabel()
+        self.lines.setObjectName("boardStandings")
+        self.lines.setTextFormat(Qt.TextFormat.RichText)
+        self.lines.setAlignment(Qt.AlignmentFlag.AlignTop)
+        side = QVBoxLayout()
+        side.addWidget(self.table_title)
+        side.addWidget(self.lines, 1)
+        body = QHBoxLayout()
+        body.addWidget(scroll, 3)
+        body.addLayout(side, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(body, 1)
+        hub.changed.connect(lambda _g: self.refresh_standings())
+        hub.structure_changed.connect(self.refresh_standings)
+        self.refresh_standings()
+
+    def refresh_standings(self) -> None:
+        running = self.hub.tournaments.running_tables()
+        tid = self.hub.tournaments.round_info(running[0].round_id)[0] if running else None
+        if tid is None:
+            ts = self.hub.tournaments.tournaments()
+            tid = ts[0].id if ts else None
+        if tid is None:
+            self.lines.setText("")
+            return
+        st = standings(self.hub.tournaments, tid)
+        self.table_title.setText(self.hub.tournaments.get(tid).name)
+        rows = []
+        for r in st.overall[:TOP]:
+            amount = r.amounts[3] if r.amounts[3] is not None else r.total
+            colour = "#8a929c" if r.status == OUT else "#ffffff"
+            rows.append(f"<tr style='color:{colour}'><td align='right'>{r.place}.</td>"
+                        f"<td>&nbsp;{_short(r.name)}</td><td align='right'>&nbsp;{money(amount)}</td></tr>")
+        self.lines.setText("<table width='100%' cellspacing='4'>" + "".join(rows) + "</table>")
+
+    def show_on_display(self) -> None:
+        """Full screen on the second screen when there is one, a normal window otherwise."""
+        screens = QGuiApplication.screens()
+        if len(screens) > 1:
+            self.setScreen(screens[1])
+            self.setGeometry(screens[1].geometry())
+            self.showFullScreen()
+        else:
+            self.resize(1280, 720)
+            self.show()
+
+
+def _short(name: str) -> str:
+    """Surname and the nickname: long names do not fit a public board."""
+    base, _, nick = name.partition(" «")
+    surname = base.split()[0] if base.split() else base
+    return f"{surname} «{nick}" if nick else surname

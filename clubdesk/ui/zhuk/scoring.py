@@ -1,0 +1,284 @@
+"""The Жук table scoring window: a shot in 1–3 keys, Enter commits, Ctrl+Z undoes (a void event)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import Actor
+from clubdesk.services.games import EventRefused
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, money
+from clubdesk.ui.zhuk.clock import clock_text
+from clubdesk.ui.zhuk.composer import FOUL_KEYS, ShotDraft
+from clubdesk.ui.zhuk.hub import ZhukHub
+
+
+def key_help() -> list[tuple[str, str]]:
+    return [("1", tr("шар забит правильно")), ("2", tr("шар упал случайно")), ("3", tr("Жук забит")),
+            ("4", tr("Жук упал случайно")), ("5", tr("свояк (основной биток)")), ("6", tr("биток упал")),
+            ("7", tr("удар Жуком-битком")), ("8", tr("удар по Жуку")), ("9", tr("отыгрыш")),
+            ("0", tr("новая пирамида")), ("F1–F6", tr("фолы: промах, касание, за борт, двойной, толчок, отскок")),
+            ("Enter", tr("записать удар (пусто — мимо)")), ("Esc / ⌫", tr("сбросить / убрать последнее")),
+            ("Ctrl+Z", tr("отменить последний удар"))]
+
+
+class _Recorded(QUndoCommand):
+    """An event already stored; undo appends a void event, redo records the same event again."""
+
+    def __init__(self, widget: ZhukTableWidget, obj: dict, text: str) -> None:
+        super().__init__(text)
+        self._widget, self._obj, self._first = widget, obj, True
+
+    def redo(self) -> None:
+        if self._first:  # recorded before the push; nothing to do
+            self._first = False
+            return
+        self._widget.commit_event(self._obj, push=False)
+
+    def undo(self) -> None:
+        self._widget.void_last()
+
+
+class ZhukTableWidget(QWidget):
+    """Scores one table. Signals: committed(dict) after the service stored an event."""
+
+    committed = Signal(dict)
+
+    def __init__(self, hub: ZhukHub, actor: Actor, game_id: str, parent: QWidget | None = None,
+                 round_id: str | None = None) -> None:
+        super().__init__(parent)
+        self.hub, self.actor, self.game_id, self.round_id = hub, actor, game_id, round_id
+        self.draft = ShotDraft()
+        self.undo_stack = QUndoStack(self)
+        self.ask_reason = self._ask_reason  # replaced in tests
+        self._undo_reason = ""
+        record = hub.games.to_record(game_id)
+        self.names = hub.tournaments.names(p["id"] for p in record["players"])
+        self.players_model = ZhukPlayersModel(self.names, self)
+        self.log_model = ZhukLogModel(self.names, self)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._build()
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        hub.changed.connect(self._on_changed)
+        hub.tick.connect(self._update_clock)
+        self.refresh()
+
+    def _build(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("pageTitle")
+        self.info = QLabel()
+        self.info.setObjectName("zhukInfo")
+        self.clock = QLabel()
+        self.clock.setObjectName("zhukClock")
+        self.players_view = self._table(self.players_model)
+        self.players_view.setObjectName("zhukPlayers")
+        self.players_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.draft_label = QLabel()
+        self.draft_label.setObjectName("zhukDraft")
+        self.draft_label.setWordWrap(True)
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        self.log_view = self._table(self.log_model)
+        self.log_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        help_box = QFrame()
+        help_box.setObjectName("zhukKeys")
+        grid = QGridLayout(help_box)
+        for i, (key, text) in enumerate(key_help()):
+            k = QLabel(key)
+            k.setObjectName("zhukKey")
+            grid.addWidget(k, i, 0)
+            grid.addWidget(QLabel(text), i, 1)
+        top = QHBoxLayout()
+        top.addWidget(self.info, 1)
+        top.addWidget(self.clock)
+        left = QVBoxLayout()
+        left.addWidget(self.players_view, 2)
+        left.addWidget(self.draft_label)
+        left.addWidget(self.error)
+        left.addWidget(QLabel(tr("Журнал ударов")))
+        left.addWidget(self.log_view, 3)
+        body = QHBoxLayout()
+        body.addLayout(left, 1)
+        body.addWidget(help_box)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(top)
+        layout.addLayout(body, 1)
+
+    def _table(self, model) -> QTableView:
+        view = QTableView()
+        view.setModel(model)
+        view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the shot entry
+        view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        view.verticalHeader().hide()
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setAlternatingRowColors(True)
+        return view
+
+    # ---- showing --------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        self.state = self.hub.games.state(self.game_id)
+        self.players_model.set_state(self.state)
+        self.log_model.set_record(self.hub.games.to_record(self.game_id))
+        s = self.state
+        balls = tr("на столе: шаров {std}, Жук {zhuk}").format(
+            std=s["balls"]["std"], zhuk=tr("есть") if s["balls"]["zhuk"] else tr("сыгран"))
+        self.info.setText(tr("Номинал {nominal} B · банк {bank} B · пирамида {rack} · {balls}").format(
+            nominal=money(s["nominal"]), bank=money(s["bank"]), rack=s["rack"], balls=balls))
+        self._show_draft()
+        self._update_clock()
+
+    def _on_changed(self, game_id: str) -> None:
+        if game_id == self.game_id:
+            self.refresh()
+
+    def _update_clock(self) -> None:
+        if self.round_id is None:
+            self.clock.setText("")
+            return
+        c = self.hub.tournaments.clock(self.round_id)
+        self.clock.setText(clock_text(c, self.state["finished"]))
+        self.clock.setProperty("warning", c.started and c.remaining <= 60)
+        self.clock.style().unpolish(self.clock)
+        self.clock.style().polish(self.clock)
+
+    def _show_draft(self) -> None:
+        s = self.state
+        if s["finished"]:
+            self.draft_label.setText(tr("Раунд за этим столом окончен. Ctrl+Z — отменить (с причиной)."))
+            return
+        who = self.names.get(s["to_move"], s["to_move"])
+        d = self.draft
+        facts = [tr("новая пирамида")] if d.rerack else []
+        if d.zhuk_cue:
+            facts.append(tr("Жуком-битком"))
+        labels = {("std", True): tr("шар"), ("std", False): tr("шар случайно"), ("zhuk", True): tr("Жук"),
+                  ("zhuk", False): tr("Жук случайно"), ("main", True): tr("свояк"), ("main", False): tr("биток упал")}
+        facts += [labels[p] for p in d.pots]
+        if d.zhuk_attempt:
+            facts.append(tr("по Жуку"))
+        if d.rebound:
+            facts.append(tr("отыгрыш"))
+        facts += [foul_label(f) for f in d.fouls]
+        cue = tr("можно Жуком-битком") if s["zhuk_cue_allowed"] else tr("только основным битком")
+        hand = tr(", с руки") if s["in_hand"] else ""
+        self.draft_label.setText(tr("Бьёт {who} ({cue}{hand}). Удар: {facts}").format(
+            who=who, cue=cue, hand=hand, facts=", ".join(facts) if facts else tr("мимо (Enter)")))
+
+    # ---- input ----------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.commit()
+        elif key == Qt.Key.Key_Escape:
+            self.draft.clear()
+            self._draft_changed()
+        elif key == Qt.Key.Key_Backspace:
+            self.draft.back()
+            self._draft_changed()
+        elif Qt.Key.Key_F1 <= key <= Qt.Key.Key_F6:
+            self._press(f"F{key - Qt.Key.Key_F1 + 1}")
+        elif event.text() and event.text() in "0123456789":
+            self._press(event.text())
+        else:
+            super().keyPressEvent(event)
+
+    def _press(self, key: str) -> None:
+        if self.state["finished"]:
+            return
+        assert key in FOUL_KEYS or key.isdigit()
+        self.draft.press(key)
+        self._draft_changed()
+
+    def _draft_changed(self) -> None:
+        self.error.hide()
+        self.hub.set_busy(self.game_id, not self.draft.empty)
+        self._show_draft()
+
+    def commit(self) -> None:
+        if self.state["finished"]:
+            return
+        obj = self.draft.event(self.state["to_move"], self.state["balls"]["std"])
+        if self.commit_event(obj):
+            self.draft.clear()
+            self.hub.set_busy(self.game_id, False)  # may end the round now that the shot is in
+            self._show_draft()
+
+    def commit_event(self, obj: dict, push: bool = True) -> bool:
+        """Hand the event to the service; a refusal shows inline with its clause and stores nothing."""
+        try:
+            self.hub.record(self.actor, self.game_id, obj)
+        except EventRefused as exc:
+            clause = exc.rule.clause or "—"
+            self.error.setText(tr("Не записано ({clause}): {message}").format(clause=clause, message=exc.message()))
+            self.error.show()
+            return False
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+            return False
+        self.error.hide()
+        if push:
+            self.undo_stack.push(_Recorded(self, obj, obj["type"]))
+        self.committed.emit(obj)
+        return True
+
+    def undo(self) -> None:
+        """Ctrl+Z: void the last counted event; after the round is closed a reason is required."""
+        reason = ""
+        if self.state["finished"]:
+            reason = self.ask_reason()
+            if not reason:
+                return
+        self._undo_reason = reason
+        if self.undo_stack.canUndo():
+            self.undo_stack.undo()
+        else:
+            self.void_last()  # events from before a restart are not on the stack; undo them the same way
+
+    def void_last(self) -> None:
+        try:
+            self.hub.undo(self.actor, self.game_id, self._undo_reason)
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+        self._undo_reason = ""
+
+    def _ask_reason(self) -> str:
+        text, ok = QInputDialog.getText(self, tr("Отмена после конца раунда"),
+                                        tr("Раунд уже закрыт. Причина исправления (запишется с вашим именем):"))
+        return text.strip() if ok else ""
+
+
+class ZhukTableWindow(QWidget):
+    """A top-level window around one table's scoring widget."""
+
+    def __init__(self, hub: ZhukHub, actor: Actor, game_id: str, round_id: str | None, title: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(title)
+        self.setObjectName("zhukTableWindow")
+        self.scoring = ZhukTableWidget(hub, actor, game_id, self, round_id)
+        self.scoring.title.setText(title)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.scoring)
+        self.resize(1100, 720)
+        self.scoring.setFocus()

@@ -1,0 +1,126 @@
+"""Standings of a Жук tournament: overall or per stage, eliminations, qualifiers for the final, CSV export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.services.tournaments_standings import export_csv, standings
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.tournament import StandingsModel
+from clubdesk.ui.zhuk.hub import ZhukHub
+
+
+class StandingsWidget(QWidget):
+    """Follows the hub: every recorded event re-reads the standings from the engines' states."""
+
+    def __init__(self, hub: ZhukHub, parent: QWidget | None = None, big: bool = False) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.tournament_id: str | None = None
+        self.model = StandingsModel(self)
+        self.tournament = QComboBox()
+        self.stage = QComboBox()
+        self.export = QPushButton(tr("Экспорт в CSV…"))
+        self.note = QLabel(tr("Выбывает тот, у кого в конце этапа 0 B или меньше; после трёх этапов "
+                              "четверо лучших играют финал."))
+        self.note.setObjectName("muted")
+        self.note.setWordWrap(True)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.verticalHeader().hide()
+        self.view.setAlternatingRowColors(True)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(tr("Турнир:")))
+        bar.addWidget(self.tournament, 1)
+        bar.addWidget(QLabel(tr("Таблица:")))
+        bar.addWidget(self.stage)
+        bar.addWidget(self.export)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
+        self.tournament.currentIndexChanged.connect(self._pick_tournament)
+        self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.export.clicked.connect(self.export_csv)
+        hub.changed.connect(lambda _g: self.refresh())
+        hub.structure_changed.connect(self.reload)
+        self.reload()
+
+    def reload(self) -> None:
+        keep = self.tournament_id
+        self.tournament.blockSignals(True)
+        self.tournament.clear()
+        for t in self.hub.tournaments.tournaments():
+            self.tournament.addItem(t.name, t.id)
+        index = max(0, self.tournament.findData(keep)) if keep else 0
+        self.tournament.setCurrentIndex(index)
+        self.tournament.blockSignals(False)
+        self._pick_tournament()
+
+    def show_tournament(self, tournament_id: str) -> None:
+        index = self.tournament.findData(tournament_id)
+        if index >= 0:
+            self.tournament.setCurrentIndex(index)
+
+    def _pick_tournament(self) -> None:
+        self.tournament_id = self.tournament.currentData()
+        self.stage.blockSignals(True)
+        self.stage.clear()
+        self.stage.addItem(tr("Общая"), None)
+        if self.tournament_id:
+            for st in self.hub.tournaments.stages(self.tournament_id):
+                if st.number < 4:
+                    self.stage.addItem(tr("Этап {n}").format(n=st.number), st.number)
+                else:
+                    self.stage.addItem(tr("Финал"), st.number)
+        self.stage.blockSignals(False)
+        self.refresh()
+
+    def refresh(self) -> None:
+        st = standings(self.hub.tournaments, self.tournament_id) if self.tournament_id else None
+        self.model.set_standings(st, self.stage.currentData())
+        self.export.setEnabled(st is not None)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        if self.model.columnCount() > 1:
+            header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+
+    def export_csv(self, path: str | None = None) -> Path | None:
+        if not self.tournament_id:
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, tr("Экспорт таблицы"), tr("турнир.csv"), "CSV (*.csv)")
+            if not path:
+                return None
+        export_csv(self.hub.tournaments, self.tournament_id, path)
+        return Path(path)
+
+
+class StandingsWindow(QWidget):
+    def __init__(self, hub: ZhukHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(tr("Турнирная таблица «Жук»"))
+        self.setObjectName("zhukStandingsWindow")
+        self.standings = StandingsWidget(hub, self)
+        title = QLabel(tr("Турнирная таблица"))
+        title.setObjectName("pageTitle")
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self.standings)
+        self.resize(980, 640)
