@@ -1,0 +1,290 @@
+"""Entry forms of the host panel for the steps that need more than a click: deal, vote, lift vote, night,
+best move. Each form only builds an event and emits it; the engine decides whether it is legal.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.rules.mafia.events import ROLES
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.texts import role_text
+
+DECK = ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6
+BLACK = ("mafia", "don")
+
+
+def seat_label(seat: int, names: list[str]) -> str:
+    return f"{seat} · {names[seat - 1]}"
+
+
+class Form(QWidget):
+    """Signals: submit(dict event)."""
+
+    submit = Signal(dict)
+
+    def load(self, state: dict, names: list[str]) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class DealForm(Form):
+    """The cards each seat drew (the host enters them, or lets the desk shuffle)."""
+
+    def __init__(self, rng: random.Random | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self._rng = rng or random.Random()
+        grid = QGridLayout()
+        self.roles: list[QComboBox] = []
+        for i in range(10):
+            box = QComboBox()
+            for r in ROLES:
+                box.addItem(role_text(r), r)
+            self.roles.append(box)
+            grid.addWidget(QLabel(str(i + 1)), i // 5 * 2, i % 5)
+            grid.addWidget(box, i // 5 * 2 + 1, i % 5)
+        self.shuffle = QPushButton(tr("Перемешать карты"))
+        self.deal = QPushButton(tr("Записать раздачу"))
+        self.deal.setObjectName("primary")
+        row = QHBoxLayout()
+        row.addWidget(self.shuffle)
+        row.addStretch(1)
+        row.addWidget(self.deal)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(tr("Роли по местам — видны только ведущему:")))
+        layout.addLayout(grid)
+        layout.addLayout(row)
+        self.shuffle.clicked.connect(self.shuffle_cards)
+        self.deal.clicked.connect(self._emit)
+
+    def load(self, state: dict, names: list[str]) -> None:
+        pass
+
+    def shuffle_cards(self) -> None:
+        deck = DECK[:]
+        self._rng.shuffle(deck)
+        self.set_roles(deck)
+
+    def set_roles(self, roles: list[str]) -> None:
+        for box, r in zip(self.roles, roles, strict=True):
+            box.setCurrentIndex(box.findData(r))
+
+    def _emit(self) -> None:
+        self.submit.emit({"type": "deal", "roles": {str(i + 1): b.currentData() for i, b in enumerate(self.roles)}})
+
+
+class VoteForm(Form):
+    """Who raised a hand for each nominee; the rest go to the last nominee (M§4.5), counted here."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._rows: QVBoxLayout = QVBoxLayout()
+        self._layout.addLayout(self._rows)
+        self.remaining = QLabel()
+        self.remaining.setObjectName("voteRemaining")
+        self.record = QPushButton(tr("Записать голосование"))
+        self.record.setObjectName("primary")
+        row = QHBoxLayout()
+        row.addWidget(self.remaining, 1)
+        row.addWidget(self.record)
+        self._layout.addLayout(row)
+        self._layout.addStretch(1)
+        self.hands: dict[int, dict[int, QPushButton]] = {}
+        self.counts: dict[int, QLabel] = {}
+        self._alive: list[int] = []
+        self._candidates: list[int] = []
+        self.record.clicked.connect(self._emit)
+
+    def load(self, state: dict, names: list[str]) -> None:
+        while self._rows.count():
+            item = self._rows.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.hands, self.counts = {}, {}
+        self._alive, self._candidates = list(state["alive"]), list(state["candidates"])
+        for cand in self._candidates:
+            line = QWidget()
+            h = QHBoxLayout(line)
+            h.setContentsMargins(0, 0, 0, 0)
+            h.addWidget(QLabel(tr("За {who}:").format(who=seat_label(cand, names))), 2)
+            self.counts[cand] = QLabel("0")
+            self.counts[cand].setObjectName("voteCount")
+            if cand != self._candidates[-1]:
+                self.hands[cand] = {}
+                for seat in self._alive:
+                    b = QPushButton(str(seat))
+                    b.setCheckable(True)
+                    b.setObjectName("handButton")
+                    b.toggled.connect(self._recount)
+                    self.hands[cand][seat] = b
+                    h.addWidget(b)
+            else:
+                h.addWidget(QLabel(tr("остальные голоса (п. 4.5)")), 3)
+            h.addWidget(self.counts[cand])
+            self._rows.addWidget(line)
+        self._recount()
+
+    def vote_for(self, candidate: int, seats: list[int]) -> None:
+        for s in seats:
+            self.hands[candidate][s].setChecked(True)
+
+    def _votes(self) -> dict[int, int]:
+        return {s: c for c, row in self.hands.items() for s, b in row.items() if b.isChecked()}
+
+    def _recount(self) -> None:
+        votes = self._votes()
+        for cand, row in self.hands.items():
+            for s, b in row.items():
+                b.setEnabled(votes.get(s, cand) == cand)   # one hand per player (M§4.4)
+            self.counts[cand].setText(str(sum(1 for c in votes.values() if c == cand)))
+        if self._candidates:
+            rest = len(self._alive) - len(votes)
+            self.counts[self._candidates[-1]].setText(str(rest))
+            self.remaining.setText(tr("Осталось голосов: {n} — за место {seat}").format(
+                n=rest, seat=self._candidates[-1]))
+
+    def _emit(self) -> None:
+        self.submit.emit({"type": "vote", "votes": {str(s): c for s, c in self._votes().items()}})
+
+
+class LiftForm(Form):
+    """How many players voted to lift all the tied nominees (M§4.7)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.votes = QSpinBox()
+        self.votes.setRange(0, 10)
+        self.record = QPushButton(tr("Записать подъём"))
+        self.record.setObjectName("primary")
+        row = QHBoxLayout()
+        row.addWidget(QLabel(tr("За подъём:")))
+        row.addWidget(self.votes)
+        row.addStretch(1)
+        row.addWidget(self.record)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addLayout(row)
+        layout.addStretch(1)
+        self.record.clicked.connect(lambda: self.submit.emit({"type": "lift_vote", "for": self.votes.value()}))
+
+    def load(self, state: dict, names: list[str]) -> None:
+        self.votes.setRange(0, len(state["alive"]))
+        self.text.setText(tr("Поднять всех: {seats}? Голосуют {n} игроков; нужно больше половины.").format(
+            seats=", ".join(str(s) for s in state["candidates"]), n=len(state["alive"])))
+
+
+class NightForm(Form):
+    """The shot of the black players and the two checks; the answers appear for the host alone."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.shot, self.don, self.sheriff = QComboBox(), QComboBox(), QComboBox()
+        self.don_answer, self.sheriff_answer = QLabel(), QLabel()
+        for lab in (self.don_answer, self.sheriff_answer):
+            lab.setObjectName("hostSecret")
+        self.record = QPushButton(tr("Записать ночь"))
+        self.record.setObjectName("primary")
+        grid = QGridLayout()
+        for row, (text, box, answer) in enumerate(((tr("Выстрел:"), self.shot, None),
+                                                   (tr("Проверка дона:"), self.don, self.don_answer),
+                                                   (tr("Проверка шерифа:"), self.sheriff, self.sheriff_answer))):
+            grid.addWidget(QLabel(text), row, 0)
+            grid.addWidget(box, row, 1)
+            if answer is not None:
+                grid.addWidget(answer, row, 2)
+        grid.setColumnStretch(2, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        layout.addWidget(self.record)
+        layout.addStretch(1)
+        self._roles: dict[str, str] = {}
+        self._alive: list[int] = []
+        self.don.currentIndexChanged.connect(self._answers)
+        self.sheriff.currentIndexChanged.connect(self._answers)
+        self.record.clicked.connect(self._emit)
+
+    def load(self, state: dict, names: list[str]) -> None:
+        self._roles, self._alive = state["roles"], list(state["alive"])
+        self._fill(self.shot, tr("промах (не стреляли)"), self._alive, names)
+        for box, role in ((self.don, "don"), (self.sheriff, "sheriff")):
+            checker = next((int(s) for s, r in self._roles.items() if r == role), None)
+            in_game = checker in self._alive
+            self._fill(box, tr("без проверки") if in_game else tr("не в игре"),
+                       [s for s in self._alive if s != checker] if in_game else [], names)
+            box.setEnabled(in_game and state["day"] > 0)
+        self._answers()
+
+    @staticmethod
+    def _fill(box: QComboBox, none_text: str, seats: list[int], names: list[str]) -> None:
+        box.blockSignals(True)
+        box.clear()
+        box.addItem(none_text, None)
+        for s in seats:
+            box.addItem(seat_label(s, names), s)
+        box.blockSignals(False)
+
+    def choose(self, shot: int | None = None, don: int | None = None, sheriff: int | None = None) -> None:
+        for box, seat in ((self.shot, shot), (self.don, don), (self.sheriff, sheriff)):
+            box.setCurrentIndex(max(0, box.findData(seat)) if seat is not None else 0)
+
+    def _answers(self) -> None:
+        """What the host shows with his hand (M§5.2): to the Don «шериф / нет», to the Sheriff «чёрный / красный»."""
+        don, sheriff = self.don.currentData(), self.sheriff.currentData()
+        self.don_answer.setText("" if don is None else tr("ответ: ШЕРИФ") if self._roles[str(don)] == "sheriff"
+                                else tr("ответ: не шериф"))
+        self.sheriff_answer.setText("" if sheriff is None else tr("ответ: ЧЁРНЫЙ")
+                                    if self._roles[str(sheriff)] in BLACK else tr("ответ: красный"))
+
+    def _emit(self) -> None:
+        target = self.shot.currentData()
+        shooters = [s for s in self._alive if self._roles[str(s)] in BLACK]
+        shots = {str(s): target for s in shooters} if target is not None else {}
+        self.submit.emit({"type": "night", "shots": shots, "don_check": self.don.currentData(),
+                          "sheriff_check": self.sheriff.currentData()})
+
+
+class BestMoveForm(Form):
+    """Лучший ход: the first-night victim names three seats (M-7)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.guesses = [QComboBox() for _ in range(3)]
+        self.record = QPushButton(tr("Записать лучший ход"))
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(tr("Лучший ход:")))
+        for box in self.guesses:
+            row.addWidget(box)
+        row.addWidget(self.record)
+        row.addStretch(1)
+        self._seat = 0
+        self.record.clicked.connect(self._emit)
+
+    def load(self, state: dict, names: list[str]) -> None:
+        self._seat = state["speaker"] or 0
+        for box in self.guesses:
+            box.clear()
+            for s in range(1, 11):
+                if s != self._seat:
+                    box.addItem(str(s), s)
+
+    def choose(self, seats: list[int]) -> None:
+        for box, s in zip(self.guesses, seats, strict=True):
+            box.setCurrentIndex(box.findData(s))
+
+    def _emit(self) -> None:
+        self.submit.emit({"type": "best_move", "seat": self._seat, "guesses": [b.currentData() for b in self.guesses]})

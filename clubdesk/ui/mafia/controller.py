@@ -1,0 +1,94 @@
+"""One game as the host runs it: records events through GameService, keeps the undo stack and the clock.
+
+The host panel and the public display both listen to it; only the host panel reads `state` directly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import Actor
+from clubdesk.services.games import GameService
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.public import PublicView, public_view
+from clubdesk.ui.mafia.timer import SpeechTimer, beep
+
+
+class _Recorded(QUndoCommand):
+    """An event already stored; undo appends a void event, redo records the same event again."""
+
+    def __init__(self, controller: GameController, obj: dict) -> None:
+        super().__init__(obj["type"])
+        self._c, self._obj, self._first = controller, obj, True
+
+    def redo(self) -> None:
+        if self._first:
+            self._first = False
+            return
+        self._c._call(lambda: self._c._games.record(self._c._actor, self._c.game_id, self._obj))
+
+    def undo(self) -> None:
+        self._c._call(lambda: self._c._games.undo(self._c._actor, self._c.game_id, tr("отмена ведущим")))
+
+
+class GameController(QObject):
+    """Signals: stateChanged(dict) after every accepted change, refused(str) with the clause when refused."""
+
+    stateChanged = Signal(dict)  # noqa: N815 - Qt signal naming
+    refused = Signal(str)
+
+    def __init__(self, games: GameService, actor: Actor, game_id: str, names: list[str], title: str = "",
+                 clock: Callable[[], float] = time.monotonic, sound: Callable[[], None] = beep,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._games, self._actor, self.game_id = games, actor, game_id
+        self.names, self.title = list(names), title
+        self.undo_stack = QUndoStack(self)
+        self.timer = SpeechTimer(clock, sound, self)
+        self.state: dict = games.state(game_id)
+        self._clock_key = self._key(self.state)
+        self.timer.reset(self.state["timer"])
+
+    @staticmethod
+    def _key(state: dict) -> tuple:
+        """A new speech starts when the step, the day or the speaker changes."""
+        return state["step"], state["day"], state["speaker"]
+
+    def public(self) -> PublicView:
+        return public_view(self.state, self.names)
+
+    def record(self, obj: dict) -> bool:
+        """Record one event; True when the engine took it, else `refused` says why and nothing changes."""
+        if not self._call(lambda: self._games.record(self._actor, self.game_id, obj)):
+            return False
+        self.undo_stack.push(_Recorded(self, obj))
+        return True
+
+    def undo(self) -> None:
+        """Undo the last event: through the stack for this session's events, else straight from the log."""
+        if self.undo_stack.canUndo():
+            self.undo_stack.undo()
+        else:
+            self._call(lambda: self._games.undo(self._actor, self.game_id, tr("отмена ведущим")))
+
+    def _call(self, action: Callable[[], dict]) -> bool:
+        try:
+            state = action()
+        except KnownError as exc:
+            self.refused.emit(exc.message())   # an engine refusal already names its clause
+            return False
+        self._apply(state)
+        return True
+
+    def _apply(self, state: dict) -> None:
+        self.state = state
+        key = self._key(state)
+        if key != self._clock_key:
+            self._clock_key = key
+            self.timer.reset(state["timer"])
+        self.stateChanged.emit(state)

@@ -1,0 +1,268 @@
+"""The host panel for one game: seat cards, phase banner, speech clock, and the entry of every event."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import language
+from clubdesk.rules.mafia.clauses import foul_picker
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.actions import BestMoveForm, DealForm, LiftForm, NightForm, VoteForm
+from clubdesk.ui.mafia.controller import GameController
+from clubdesk.ui.mafia.seat_card import SeatCard
+from clubdesk.ui.mafia.texts import phase_text, points_text, team_text, timer_text
+
+NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
+              "last_word": "last_word_end"}
+
+
+class HostPanel(QWidget):
+    """A top-level window; every input becomes one event for the controller."""
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.c = controller
+        self.setObjectName("hostPanel")
+        self.setWindowTitle(tr("Ведущий — {title}").format(title=controller.title))
+        self.selected: int | None = None
+        self.nominator: int | None = None
+        self.banner = QLabel()
+        self.banner.setObjectName("mafiaBanner")
+        self.hint = QLabel()
+        self.hint.setObjectName("muted")
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        self.cards = [SeatCard(s, controller.names[s - 1]) for s in range(1, 11)]
+        grid = QGridLayout()
+        for i, card in enumerate(self.cards):
+            grid.addWidget(card, i // 5, i % 5)
+            card.clicked.connect(self.card_clicked)
+        self.forms = {"deal": DealForm(), "vote": VoteForm(), "lift_vote": LiftForm(), "night": NightForm()}
+        self.forms["revote"] = self.forms["vote"]
+        self.best_move = BestMoveForm()
+        self.result = QLabel()
+        self.result.setObjectName("hostResult")
+        self.result.setWordWrap(True)
+        self.stack = QStackedWidget()
+        for w in (QWidget(), *dict.fromkeys(self.forms.values()), self.result):
+            self.stack.addWidget(w)
+        for form in (*self.forms.values(), self.best_move):
+            form.submit.connect(self.submit)
+
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(self.banner, 1)
+        layout.addLayout(top)
+        layout.addWidget(self.error)
+        middle = QHBoxLayout()
+        middle.addLayout(grid, 3)
+        middle.addWidget(self._clock_box(), 1)
+        layout.addLayout(middle)
+        layout.addWidget(self.hint)
+        bottom = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(self.stack, 1)
+        left.addWidget(self.best_move)
+        bottom.addLayout(left, 3)
+        bottom.addWidget(self._side_box(), 1)
+        layout.addLayout(bottom, 1)
+        self._shortcuts()
+        controller.stateChanged.connect(self.refresh)
+        controller.refused.connect(self.show_error)
+        controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
+        self.refresh()
+
+    # --- building --------------------------------------------------------------------------------
+    def _clock_box(self) -> QWidget:
+        box = QGroupBox(tr("Минута"))
+        self.speaker = QLabel()
+        self.speaker.setObjectName("hostSpeaker")
+        self.speaker.setWordWrap(True)
+        self.clock = QLabel(timer_text(self.c.timer.remaining()))
+        self.clock.setObjectName("hostClock")
+        self.clock.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.start = QPushButton(tr("Старт / пауза (Пробел)"))
+        self.next = QPushButton(tr("Дальше (N)"))
+        self.next.setObjectName("primary")
+        for b in (self.start, self.next):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.start.clicked.connect(self.c.timer.toggle)
+        self.next.clicked.connect(self.next_step)
+        v = QVBoxLayout(box)
+        v.addWidget(self.speaker)
+        v.addWidget(self.clock, 1)
+        v.addWidget(self.start)
+        v.addWidget(self.next)
+        return box
+
+    def _side_box(self) -> QWidget:
+        box = QGroupBox(tr("Место"))
+        self.picked = QLabel(tr("Щёлкните карточку места"))
+        self.picked.setWordWrap(True)
+        self.clause = QComboBox()
+        for c in foul_picker():
+            self.clause.addItem(f"{c.number} {c.en if language() == 'en' else c.ru} ({c.group})", c.number)
+        self.clause.setCurrentIndex(self.clause.findData("2.4"))
+        self.foul = QPushButton(tr("Фол (F)"))
+        self.points = QDoubleSpinBox()
+        self.points.setRange(-1.0, 1.0)
+        self.points.setSingleStep(0.1)
+        self.points.setDecimals(1)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText(tr("Причина доп. баллов"))
+        self.extra = QPushButton(tr("Доп. баллы"))
+        self.reveal = QPushButton(tr("Роли — удерживать"))
+        self.reveal.setObjectName("revealButton")
+        self.undo = QPushButton(tr("Отменить (Ctrl+Z)"))
+        self.secret = QLabel()
+        self.secret.setObjectName("hostSecret")
+        self.secret.setWordWrap(True)
+        self.secret.hide()
+        self.foul.clicked.connect(self.give_foul)
+        self.extra.clicked.connect(self.give_extra)
+        self.reveal.pressed.connect(lambda: self.show_roles(True))
+        self.reveal.released.connect(lambda: self.show_roles(False))
+        self.undo.clicked.connect(self.c.undo)
+        v = QVBoxLayout(box)
+        v.addWidget(self.picked)
+        v.addWidget(self.clause)
+        v.addWidget(self.foul)
+        row = QHBoxLayout()
+        row.addWidget(self.points)
+        row.addWidget(self.reason, 1)
+        v.addLayout(row)
+        v.addWidget(self.extra)
+        v.addStretch(1)
+        v.addWidget(self.reveal)
+        v.addWidget(self.secret)
+        v.addWidget(self.undo)
+        return box
+
+    def _shortcuts(self) -> None:
+        for key, slot in ((Qt.Key.Key_Space, self.c.timer.toggle), (Qt.Key.Key_N, self.next_step),
+                          (Qt.Key.Key_F, self.give_foul), (QKeySequence.StandardKey.Undo, self.c.undo)):
+            QShortcut(QKeySequence(key), self, activated=slot)
+
+    # --- input -----------------------------------------------------------------------------------
+    def submit(self, obj: dict) -> bool:
+        self.error.hide()
+        return self.c.record(obj)
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+
+    def next_step(self) -> None:
+        st = self.c.state
+        kind = NEXT_EVENT.get(st["step"])
+        if kind is None:
+            self.show_error(tr("Сейчас нечего завершать: {phase}.").format(phase=phase_text(st["step"], st["day"])))
+            return
+        self.submit({"type": kind} if kind == "agreement_end" else {"type": kind, "seat": st["speaker"]})
+
+    def card_clicked(self, seat: int) -> None:
+        """Select a seat; in a speech, the speaker's card then another card is a nomination (M§4.1)."""
+        st = self.c.state
+        if self.nominator is not None and seat != self.nominator and st["step"] == "speech":
+            by, self.nominator = self.nominator, None
+            self.submit({"type": "nominate", "by": by, "target": seat})
+        else:
+            self.nominator = seat if st["step"] == "speech" and seat == st["speaker"] else None
+        self.selected = seat
+        self.refresh()
+
+    def give_foul(self) -> None:
+        if self.selected is None:
+            self.show_error(tr("Сначала щёлкните карточку игрока."))
+            return
+        self.nominator = None
+        self.submit({"type": "foul", "seat": self.selected, "clause": self.clause.currentData()})
+
+    def give_extra(self) -> None:
+        if self.selected is None:
+            self.show_error(tr("Сначала щёлкните карточку игрока."))
+            return
+        if self.submit({"type": "extra_points", "seat": self.selected, "points": round(self.points.value(), 1),
+                        "reason": self.reason.text()}):
+            self.reason.clear()
+
+    def show_roles(self, on: bool) -> None:
+        for card in self.cards:
+            card.reveal(on)
+        self.secret.setVisible(on and bool(self.secret.text()))
+
+    # --- showing ---------------------------------------------------------------------------------
+    def refresh(self, _state: dict | None = None) -> None:
+        st, names = self.c.state, self.c.names
+        self.banner.setText(phase_text(st["step"], st["day"]))
+        out = {s: how for how in ("killed", "lifted", "removed") for s in st[how]}
+        for card in self.cards:
+            s = card.seat
+            mark = "speaker" if s == st["speaker"] else "nominee" if s in st["nominees"] and st["step"] == "speech" \
+                else "picked" if s == self.selected else ""
+            card.show_state(int(st["fouls"].get(str(s), 0)), out.get(s, ""), mark, st["roles"].get(str(s), ""))
+        sp = st["speaker"]
+        self.speaker.setText(tr("Говорит: {who}").format(who=f"{sp} · {names[sp - 1]}") if sp else "")
+        self.next.setEnabled(st["step"] in NEXT_EVENT)
+        self.start.setEnabled(st["timer"] is not None)
+        self.picked.setText(tr("Место {seat}: {name}").format(seat=self.selected, name=names[self.selected - 1])
+                            if self.selected else tr("Щёлкните карточку места"))
+        self.hint.setText(self._hint(st))
+        self._show_form(st)
+        self.secret.setText(self._checks(st))
+
+    def _hint(self, st: dict) -> str:
+        if st["step"] == "speech":
+            text = tr("Выставление: щёлкните говорящего, затем кандидата.")
+            if self.nominator is not None:
+                text = tr("Место {seat} выставляет — щёлкните кандидата.").format(seat=self.nominator)
+            if st["nominees"]:
+                text += "  " + tr("Выставлены: {seats}").format(seats=", ".join(map(str, st["nominees"])))
+            return text
+        return {"agreement": tr("Договорка мафии: 60 секунд."),
+                "last_word": tr("Последнее слово: 60 секунд.")}.get(st["step"], "")
+
+    def _show_form(self, st: dict) -> None:
+        form = self.forms.get(st["step"])
+        if form is not None:
+            form.load(st, self.c.names)
+            self.stack.setCurrentWidget(form)
+        elif st["step"] == "finished":
+            self.result.setText(self._result(st))
+            self.stack.setCurrentWidget(self.result)
+        else:
+            self.stack.setCurrentIndex(0)
+        due = "best_move" in st["legal"]
+        if due:
+            self.best_move.load(st, self.c.names)
+        self.best_move.setVisible(due)
+
+    def _result(self, st: dict) -> str:
+        lines = [team_text(st["winner"])]
+        for s in range(1, 11):
+            lines.append(f"{s} · {self.c.names[s - 1]}: {points_text(st['score'][str(s)])}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _checks(st: dict) -> str:
+        parts = [tr("Дон проверил {seat}: {answer}").format(seat=s, answer=tr("шериф") if a else tr("не шериф"))
+                 for s, a in st["checks"]["don"].items()]
+        parts += [tr("Шериф проверил {seat}: {answer}").format(seat=s, answer=tr("чёрный") if a else tr("красный"))
+                  for s, a in st["checks"]["sheriff"].items()]
+        return "\n".join(parts)

@@ -1,0 +1,68 @@
+"""One seat on the host panel: number, nickname, fouls as dots, status, and the role behind a reveal."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout
+
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.texts import out_text, role_text
+
+MAX_FOULS = 4
+
+
+def foul_dots(n: int) -> str:
+    return "●" * min(n, MAX_FOULS) + "○" * max(0, MAX_FOULS - n)
+
+
+class SeatCard(QFrame):
+    """Signals: clicked(int seat)."""
+
+    clicked = Signal(int)
+
+    def __init__(self, seat: int, name: str, parent=None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("seatCard")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.number = QLabel(str(seat))
+        self.number.setObjectName("seatNumber")
+        self.name = QLabel(name)
+        self.name.setObjectName("seatName")
+        self.name.setWordWrap(True)
+        self.fouls = QLabel(foul_dots(0))
+        self.fouls.setObjectName("seatFouls")
+        self.status = QLabel("")
+        self.status.setObjectName("seatStatus")
+        self.role = QLabel("")
+        self.role.setObjectName("seatRole")
+        self.role.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(2)
+        for w in (self.number, self.name, self.fouls, self.status, self.role):
+            w.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            layout.addWidget(w)
+
+    def show_state(self, fouls: int, out: str, mark: str, role: str) -> None:
+        """mark: speaker | nominee | picked | "" — drives the card's colour in the stylesheet."""
+        self.fouls.setText(foul_dots(fouls))
+        self.fouls.setToolTip(str(fouls))
+        self.status.setText(out_text(out) or (self.status_mark(mark) if mark else tr("в игре")))
+        self.role.setText(role_text(role))
+        for prop, value in (("mark", mark), ("out", bool(out))):
+            self.setProperty(prop, value)
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+    @staticmethod
+    def status_mark(mark: str) -> str:
+        return {"speaker": tr("говорит"), "nominee": tr("выставлен"), "picked": tr("выбран")}.get(mark, "")
+
+    def reveal(self, on: bool) -> None:
+        self.role.setVisible(on and bool(self.role.text()))
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.seat)
+        super().mousePressEvent(event)
