@@ -25,6 +25,16 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file", help="record file, or - for stdin")
     rp.add_argument("--trace", action="store_true", help="print the state after every event as JSON lines")
     rp.add_argument("--lang", dest="sub_lang", choices=("ru", "en"), default=None)
+
+    pp = sub.add_parser("print", help="print a protocol to PDF: a game record, or a game/tournament/evening")
+    src = pp.add_mutually_exclusive_group(required=True)
+    src.add_argument("--record", metavar="FILE", help="game record (JSON, replay format), or - for stdin")
+    src.add_argument("--game", metavar="ID", help="a game from the database")
+    src.add_argument("--tournament", metavar="ID", help="a Жук tournament from the database")
+    src.add_argument("--evening", metavar="ID", help="a Mafia evening from the database")
+    pp.add_argument("--stage", type=int, metavar="N", help="with --tournament: only stage N (draw and results)")
+    pp.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF file to write")
+    pp.add_argument("--lang", dest="sub_lang", choices=("ru", "en"), default=None)
     return p
 
 
@@ -34,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from clubdesk.commands import replay
         return replay.run(args.file, trace=args.trace, lang=lang)
+    if args.command == "print":
+        from clubdesk.commands import print_protocol
+        return print_protocol.run(args.output, record=args.record, game=args.game, tournament=args.tournament,
+                                  stage=args.stage, evening=args.evening, db=args.db, lang=lang)
     if args.command == "db":
         from clubdesk.commands import db
         return db.run(args.action, args.db, lang)

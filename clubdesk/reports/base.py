@@ -69,7 +69,7 @@ def register_fonts() -> None:
 
 def style(size: float = 9, bold: bool = False, align: int = 0, leading: float | None = None,
           space_before: float = 0, space_after: float = 0) -> ParagraphStyle:
-    return ParagraphStyle("s", fontName=FONT_BOLD if bold else FONT, fontSize=size,
+    return ParagraphStyle("s", fontName=FONT_BOLD if bold else FONT, bulletFontName=FONT, fontSize=size,
                           leading=leading or size * 1.25, alignment=align,
                           spaceBefore=space_before, spaceAfter=space_after)
 
@@ -135,6 +135,7 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows
     scale = WIDTH / sum(widths)
     tbl = Table(body, colWidths=[w * scale for w in widths], repeatRows=header_rows)
     cmds = [
+        ("FONTNAME", (0, 0), (-1, -1), FONT),  # empty cells would otherwise name Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEAD_BG),
@@ -153,7 +154,8 @@ def info_block(pairs: Sequence[tuple[str, str]]) -> Table:
     """Label/value lines at the top of a document (players, date, table, options)."""
     rows = [[Paragraph(esc(k), CELL_BOLD), Paragraph(esc(v), CELL)] for k, v in pairs]
     tbl = Table(rows, colWidths=[38 * mm, WIDTH - 38 * mm])
-    tbl.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5)]))
     return tbl
 
@@ -163,7 +165,7 @@ def signatures(roles: Sequence[str], lang: str) -> KeepTogether:
     rows = [[Paragraph(esc(role), CELL), "", Paragraph(esc(f"({t('signature_line', lang)})"), SMALL)]
             for role in roles]
     tbl = Table(rows, colWidths=[70 * mm, 70 * mm, WIDTH - 140 * mm], rowHeights=[8 * mm] * len(rows))
-    tbl.setStyle(TableStyle([("LINEBELOW", (1, 0), (1, -1), 0.6, colors.black),
+    tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT), ("LINEBELOW", (1, 0), (1, -1), 0.6, colors.black),
                              ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return KeepTogether([heading(t("signatures", lang)), tbl])
 
@@ -211,7 +213,8 @@ def render(doc_title: str, story: list, *, lang: str = "ru", club: str = "ClubDe
         canv.restoreState()
 
     doc = SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
-                            bottomMargin=16 * mm, title=doc_title, author=club, creator="ClubDesk")
+                            bottomMargin=16 * mm, title=doc_title, author=club, creator="ClubDesk",
+                            initialFontName=FONT)  # else every page names an unembedded Helvetica
     canvas_cls = type("NumberedCanvas", (_NumberedCanvas,), {"lang": lang})
     doc.build(story, onFirstPage=decorate, onLaterPages=decorate, canvasmaker=canvas_cls)
     return buf.getvalue()

@@ -1,0 +1,201 @@
+"""Жук tournament documents: the draw with its seed, stage results and the standings (rules/zhuk/tournament.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.platypus import PageBreak
+
+from clubdesk.reports.base import Meta, heading, info_block, money, note, render, signatures, signed, table, title
+from clubdesk.reports.strings import t
+from clubdesk.rules.zhuk import tournament as zt
+
+
+@dataclass
+class TableResult:
+    """One table of one round: players in turn order, balances at its start and now."""
+
+    number: int
+    players: list[str]
+    start: dict[str, int]
+    end: dict[str, int]
+    finished: bool = True
+
+
+@dataclass
+class RoundResult:
+    number: int
+    nominal: int
+    minutes: int
+    tables: list[TableResult] = field(default_factory=list)
+
+
+@dataclass
+class StageData:
+    number: int
+    kind: str = "stage"  # stage | final
+    seed: int | None = None
+    rounds: list[RoundResult] = field(default_factory=list)
+
+    @property
+    def players(self) -> list[str]:
+        """Who played the stage: everybody seated in any of its rounds, first seen first."""
+        seen: dict[str, None] = {}
+        for r in self.rounds:
+            for tbl in r.tables:
+                seen.update(dict.fromkeys(tbl.players))
+        return list(seen)
+
+    def balances(self) -> dict[str, int]:
+        """Each player's balance after the last table he played in the stage (rounds in order)."""
+        out: dict[str, int] = {}
+        for r in self.rounds:
+            for tbl in r.tables:
+                out.update(tbl.end)
+        return out
+
+
+@dataclass
+class TournamentData:
+    name: str
+    options: dict
+    stages: list[StageData]
+    ratings: dict[str, float] = field(default_factory=dict)  # club rating at the start, for tie-breaks
+
+    @property
+    def bankroll(self) -> str:
+        return self.options.get("bankroll", "carry")
+
+
+def options_text(data: TournamentData, lang: str) -> str:
+    settlement = data.options.get("settlement", "previous")
+    from clubdesk.reports.zhuk import settlement_text
+    return (f"{t('zh_settlement', lang)}: {settlement_text(settlement, lang)}; {t('zh_bankroll', lang).lower()}: "
+            f"{t('zh_bankroll_' + data.bankroll, lang)}. {t('zh_schedule', lang)}")
+
+
+def _header(data: TournamentData, meta: Meta, lang: str, doc_title: str) -> list:
+    pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("options", lang), options_text(data, lang))]
+    return [title(doc_title), note(data.name, bold=True), info_block(pairs)]
+
+
+def draw_story(stage: StageData, name, lang: str) -> list:
+    """Z§7, Z-10: the seed and the tables of the stage's first round, each in turn order."""
+    story = [heading(t("zh_draw_title", lang, n=stage.number)),
+             note(t("zh_seed", lang, seed=stage.seed) if stage.seed is not None else t("zh_no_seed", lang))]
+    if not stage.rounds:
+        return story + [note(t("zh_no_rounds", lang))]
+    body = [[t("table", lang), "1", "2", "3", "4"]]
+    for tbl in stage.rounds[0].tables:
+        body.append([str(tbl.number)] + [name(p) for p in tbl.players] + [""] * (4 - len(tbl.players)))
+    return story + [table(body, [12, 40, 40, 40, 40], align_right=(0,))]
+
+
+def stage_story(data: TournamentData, stage: StageData, name, lang: str) -> list:
+    """Every round's tables with start/end balances, then the stage balance and who is out (Z§9)."""
+    head = t("zh_final_title", lang) if stage.kind == "final" else t("zh_stage_title", lang, n=stage.number)
+    story = [heading(head)]
+    if not stage.rounds:
+        return story + [note(t("zh_no_rounds", lang))]
+    for r in stage.rounds:
+        body = [[t("table", lang), t("player", lang), t("zh_start", lang), t("zh_end", lang), t("zh_change", lang)]]
+        for tbl in r.tables:
+            for i, p in enumerate(tbl.players):
+                body.append([str(tbl.number) if i == 0 else "", name(p), money(tbl.start[p]), money(tbl.end[p]),
+                             signed(tbl.end[p] - tbl.start[p])])
+        story += [note(t("zh_round_line", lang, n=r.number, minutes=r.minutes, nominal=money(r.nominal)), bold=True),
+                  table(body, [12, 70, 25, 25, 25], align_right=(0, 2, 3, 4))]
+    balances = stage.balances()
+    end = zt.stage_end(balances)
+    finalists: tuple[str, ...] = ()
+    if stage.kind == "stage" and stage.number == 3:
+        totals = zt.ranking_totals([s.balances() for s in data.stages if s.kind == "stage"], data.bankroll)
+        finalists = zt.final_players(totals, _eliminated(data), data.ratings)
+    body = [[t("place", lang), t("player", lang), t("zh_stage_balance", lang), t("zh_status", lang)]]
+    for place, p, amount in zt.standings(balances, data.ratings):
+        status = t("zh_out", lang) if p in end.eliminated else (
+            t("zh_qualifier", lang) if p in finalists else t("zh_goes_on", lang))
+        body.append([str(place), name(p), money(amount), status])
+    story += [heading(t("zh_balances", lang)), table(body, [14, 70, 30, 50], align_right=(0, 2))]
+    return story
+
+
+def _eliminated(data: TournamentData) -> dict[str, int]:
+    """Player → the stage he went out in (balance ≤ 0 at its end, Z§9)."""
+    out: dict[str, int] = {}
+    for s in data.stages:
+        if s.kind != "stage" or not s.rounds:
+            continue
+        for p in zt.stage_end(s.balances()).eliminated:
+            out.setdefault(p, s.number)
+    return out
+
+
+def standings_rows(data: TournamentData) -> list[tuple[str, int | None, int]]:
+    """(player, amount or None, stage out in or 0) best first: players still in by their ranking total, then the
+    eliminated, later stages first, each group by tournament.standings."""
+    stages = [s for s in data.stages if s.kind == "stage" and s.rounds]
+    out = _eliminated(data)
+    results = [s.balances() for s in stages]
+    final = next((s for s in data.stages if s.kind == "final" and s.rounds), None)
+    rows: list[tuple[str, int | None, int]] = []
+    if final is not None:
+        rows += [(p, amount, 0) for _, p, amount in zt.standings(final.balances(), data.ratings)]
+    done = {p for p, _, _ in rows}
+    totals = zt.ranking_totals(results, data.bankroll)
+    left = {p: v for p, v in totals.items() if p not in out and p not in done}
+    rows += [(p, amount, 0) for _, p, amount in zt.standings(left, data.ratings)]
+    for s in reversed(stages):
+        gone = {p: v for p, v in s.balances().items() if out.get(p) == s.number}
+        rows += [(p, amount, s.number) for _, p, amount in zt.standings(gone, data.ratings)]
+    return rows
+
+
+def standings_story(data: TournamentData, name, lang: str) -> list:
+    stages = [s for s in data.stages if s.rounds]
+    per_stage = {s.number if s.kind == "stage" else 4: s.balances() for s in stages}  # 4 = the final column
+    cols = [n for n in (1, 2, 3, 4) if n in per_stage]
+    head = [t("place", lang), t("player", lang), t("zh_rating", lang)]
+    head += [f"{t('zh_stage', lang)} {n}" if n < 4 else t("zh_final_title", lang).split()[-1] for n in cols]
+    head += [t("zh_amount", lang), t("zh_status", lang)]
+    body = [head]
+    final = next((s for s in data.stages if s.kind == "final" and s.rounds), None)
+    finalists = set(final.players) if final else set()
+    for i, (p, amount, out) in enumerate(standings_rows(data)):
+        status = t("zh_out_stage", lang, n=out) if out else (t("zh_qualifier", lang) if p in finalists else "")
+        body.append([str(i + 1), name(p), f"{data.ratings.get(p, zt.START_RATING):g}"]
+                    + [money(per_stage[n][p]) if p in per_stage[n] else "" for n in cols]
+                    + [money(amount) if amount is not None else "", status])
+    widths = [10, 55, 14] + [18] * len(cols) + [20, 28]
+    note_key = "zh_ranked_by_reset" if data.bankroll == "reset" else "zh_ranked_by_carry"
+    return [heading(t("zh_standings_title", lang)),
+            table(body, widths, align_right=(0, 2, *range(3, 4 + len(cols)))), note(t(note_key, lang))]
+
+
+def build_tournament(data: TournamentData, meta: Meta | None = None, lang: str = "ru",
+                     stage: int | None = None) -> bytes:
+    """Standings plus every stage's draw and results, or with `stage` that stage's draw and results only."""
+    meta = meta or Meta()
+    name = meta.name
+    if stage is None:
+        doc_title = meta.title or t("zh_standings_title", lang)
+        story = _header(data, meta, lang, doc_title) + standings_story(data, name, lang)
+        for s in data.stages:
+            if s.rounds:
+                story += [PageBreak()] + draw_story(s, name, lang) + stage_story(data, s, name, lang)
+    else:
+        chosen = next((s for s in data.stages if s.number == stage), StageData(stage))
+        doc_title = meta.title or (t("zh_final_title", lang) if chosen.kind == "final"
+                                   else t("zh_stage_title", lang, n=stage))
+        story = _header(data, meta, lang, doc_title) + draw_story(chosen, name, lang)
+        story += stage_story(data, chosen, name, lang)
+    story.append(signatures([t("zh_director", lang), t("referee", lang)], lang))
+    return render(doc_title, story, lang=lang, club=meta.club)
+
+
+def build_standings(data: TournamentData, meta: Meta | None = None, lang: str = "ru") -> bytes:
+    """The standings alone (the wall sheet; also what benchmarks/reports.py times)."""
+    meta = meta or Meta()
+    doc_title = meta.title or t("zh_standings_title", lang)
+    story = _header(data, meta, lang, doc_title) + standings_story(data, meta.name, lang)
+    return render(doc_title, story, lang=lang, club=meta.club)

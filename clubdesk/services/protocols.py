@@ -1,0 +1,204 @@
+"""Printed protocols from the store: what can be printed, and the PDF of a game, a tournament or an evening."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+from sqlalchemy import or_, select
+
+from clubdesk.errors import KnownError
+from clubdesk.reports import Meta, build_record_pdf
+from clubdesk.reports.mafia import EveningGame, build_mafia_evening
+from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData, build_tournament
+from clubdesk.services.games import GameService
+from clubdesk.store.db import Store
+from clubdesk.store.models import (
+    Account,
+    Evening,
+    Event,
+    Game,
+    GameTable,
+    Player,
+    Projection,
+    Round,
+    Setting,
+    Stage,
+    Tournament,
+)
+
+GAME_NAMES = {"pyramid100": ("Пирамидка 100", "Pyramid 100"), "zhuk": ("Жук", "Zhuk"), "mafia": ("Мафия", "Mafia")}
+KINDS = ("game", "tournament", "evening")
+
+
+class NotFound(KnownError):
+    code = "not_found"
+
+
+@dataclass(frozen=True)
+class ProtocolRow:
+    """One printable document: a finished game, a tournament or an evening."""
+
+    kind: str  # game | tournament | evening
+    id: str
+    game: str  # pyramid100 | zhuk | mafia
+    title: str
+    date: str  # dd.mm.yyyy
+    detail: str  # players, or how many games
+
+
+def _date(iso: str | None) -> str:
+    """dd.mm.yyyy from an ISO date or timestamp."""
+    if not iso:
+        return ""
+    y, m, d = str(iso)[:10].split("-")
+    return f"{d}.{m}.{y}"
+
+
+def _ids(players: list) -> list[str]:
+    return [p["id"] if isinstance(p, dict) else p for p in players]
+
+
+class ProtocolService:
+    def __init__(self, store: Store, games: GameService) -> None:
+        self.store = store
+        self.games = games
+
+    # ---- what can be printed ------------------------------------------------------------------
+    def list_documents(self, lang: str = "ru") -> list[ProtocolRow]:
+        """Every finished game, tournament and evening, newest first."""
+        rows: list[tuple[str, ProtocolRow]] = []
+        with self.store.session_factory() as s:
+            names = self._names(s)
+            # Mafia states say `phase: finished` rather than `finished: true`, so the cache is asked too.
+            finished = select(Game).outerjoin(Projection, Projection.game_id == Game.id).where(
+                or_(Game.status == "finished", Projection.state_json.like('%"phase":"finished"%')))
+            for g in s.scalars(finished):
+                who = ", ".join(names.get(p, p) for p in _ids(g.players))
+                title = g.title or self._game_name(g.game, lang)
+                rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
+            for tnm in s.scalars(select(Tournament)):
+                rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
+                                                         _date(tnm.created_at), "")))
+            for ev in s.scalars(select(Evening)):
+                iso = ev.date.isoformat()
+                title = ev.name or ("Вечер мафии" if lang != "en" else "Mafia evening")
+                rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, _date(iso), "")))
+        rows.sort(key=lambda r: r[0], reverse=True)
+        return [r for _, r in rows]
+
+    @staticmethod
+    def _game_name(game: str, lang: str) -> str:
+        ru, en = GAME_NAMES.get(game, (game, game))
+        return en if lang == "en" else ru
+
+    # ---- lookups --------------------------------------------------------------------------------
+    def _names(self, s, mafia: bool = False) -> dict[str, str]:
+        """Player id → display name (Mafia: the nickname the table knows, else the name)."""
+        rows = s.execute(select(Player.id, Player.name, Player.nickname)).all()
+        return {pid: (nick or name) if mafia else name for pid, name, nick in rows}
+
+    def _club(self, s) -> str:
+        row = s.get(Setting, "club_name")
+        return row.value if row and row.value else "ClubDesk"
+
+    def _account_name(self, s, account_id: str | None) -> str | None:
+        acc = s.get(Account, account_id) if account_id else None
+        return (acc.display_name or acc.login) if acc else None
+
+    def game_meta(self, game_id: str, lang: str = "ru") -> tuple[dict, Meta]:
+        """The game's record (the events that count) and what the store knows about it."""
+        with self.store.session_factory() as s:
+            g = s.get(Game, game_id)
+            if g is None:
+                raise NotFound(f"Игра {game_id} не найдена.", f"Game {game_id} not found.")
+            meta = Meta(names=self._names(s, mafia=g.game == "mafia"), date=_date(g.created_at),
+                        club=self._club(s), title=None)
+            authors = Counter(s.scalars(select(Event.author_id).where(Event.game_id == game_id)))
+            official = authors.most_common(1)[0][0] if authors else None
+            meta.official = self._account_name(s, official)
+            if g.title:
+                meta.context.append(("Игра" if lang != "en" else "Game", g.title))
+            tbl = s.get(GameTable, g.table_id) if g.table_id else None
+            if tbl is not None:
+                meta.table = str(tbl.number)
+                self._table_context(s, tbl, meta, lang)
+        return self.games.to_record(game_id), meta
+
+    def _table_context(self, s, tbl: GameTable, meta: Meta, lang: str) -> None:
+        en = lang == "en"
+        if tbl.round_id:
+            rnd = s.get(Round, tbl.round_id)
+            stage = s.get(Stage, rnd.stage_id)
+            tnm = s.get(Tournament, stage.tournament_id)
+            where = (f"{tnm.name}, stage {stage.number}, round {rnd.number}" if en
+                     else f"{tnm.name}, этап {stage.number}, раунд {rnd.number}")
+            meta.context.insert(0, ("Tournament" if en else "Турнир", where))
+        elif tbl.evening_id:
+            ev = s.get(Evening, tbl.evening_id)
+            meta.context.insert(0, ("Evening" if en else "Вечер", ev.name or _date(ev.date.isoformat())))
+            host = self._account_name(s, ev.host_account_id)
+            meta.official = host or meta.official
+
+    # ---- documents ------------------------------------------------------------------------------
+    def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
+        record, meta = self.game_meta(game_id, lang)
+        return build_record_pdf(record, meta, lang)
+
+    def tournament_data(self, tournament_id: str) -> tuple[TournamentData, Meta]:
+        """Stages, rounds and tables of a Жук tournament with every table's start and current balances."""
+        with self.store.session_factory() as s:
+            tnm = s.get(Tournament, tournament_id)
+            if tnm is None:
+                raise NotFound(f"Турнир {tournament_id} не найден.", f"Tournament {tournament_id} not found.")
+            meta = Meta(names=self._names(s), date=_date(tnm.created_at), club=self._club(s))
+            data = TournamentData(tnm.name, json.loads(tnm.options_json or "{}"), [])
+            plan = []
+            for stage in s.scalars(select(Stage).where(Stage.tournament_id == tnm.id).order_by(Stage.number)):
+                sd = StageData(stage.number, stage.kind, stage.seed)
+                data.stages.append(sd)
+                for rnd in s.scalars(select(Round).where(Round.stage_id == stage.id).order_by(Round.number)):
+                    rr = RoundResult(rnd.number, rnd.nominal, rnd.minutes)
+                    sd.rounds.append(rr)
+                    tables = s.scalars(select(GameTable).where(GameTable.round_id == rnd.id).order_by(GameTable.number))
+                    for tbl in tables:
+                        game = s.scalar(select(Game).where(Game.table_id == tbl.id).order_by(Game.created_at))
+                        if game is not None:
+                            plan.append((rr, tbl.number, game.id, game.players, game.status == "finished"))
+        for rr, number, game_id, players, finished in plan:
+            balances = self.games.state(game_id)["balances"]
+            ids = _ids(players)
+            rr.tables.append(TableResult(number, ids, {p["id"]: p.get("balance", 10000) for p in players},
+                                         {p: balances[p] for p in ids}, finished))
+            for p in players:
+                data.ratings.setdefault(p["id"], p.get("rating", 1000))
+        for sd in data.stages:  # a round whose tables are not yet seated is not a result yet
+            sd.rounds = [r for r in sd.rounds if r.tables]
+        return data, meta
+
+    def tournament_pdf(self, tournament_id: str, stage: int | None = None, lang: str = "ru") -> bytes:
+        data, meta = self.tournament_data(tournament_id)
+        if stage is not None and stage not in {s.number for s in data.stages}:
+            raise NotFound(f"В турнире нет этапа {stage}.", f"The tournament has no stage {stage}.")
+        return build_tournament(data, meta, lang, stage)
+
+    def evening_pdf(self, evening_id: str, lang: str = "ru") -> bytes:
+        """The evening summary: standings over its Mafia games (evening → tables → games)."""
+        with self.store.session_factory() as s:
+            ev = s.get(Evening, evening_id)
+            if ev is None:
+                raise NotFound(f"Вечер {evening_id} не найден.", f"Evening {evening_id} not found.")
+            meta = Meta(names=self._names(s, mafia=True), date=_date(ev.date.isoformat()), club=self._club(s),
+                        official=self._account_name(s, ev.host_account_id))
+            if ev.name:
+                meta.context.append(("Evening" if lang == "en" else "Вечер", ev.name))
+            games = s.execute(select(Game.id, Game.title, GameTable.number).join(GameTable, Game.table_id == GameTable.id)
+                              .where(GameTable.evening_id == ev.id, Game.game == "mafia")
+                              .order_by(Game.created_at)).all()
+            options = json.loads(ev.options_json or "{}")
+            seed = ev.seed
+        label = "Game {n}, table {t}" if lang == "en" else "Игра {n}, стол {t}"
+        items = [EveningGame(title or label.format(n=i + 1, t=num), self.games.to_record(gid))
+                 for i, (gid, title, num) in enumerate(games)]
+        return build_mafia_evening(items, meta, lang, scoring=options.get("scoring", "fiim"), seed=seed)
