@@ -50,7 +50,7 @@ class DrawsPage(QWidget):
         self.tree.setColumnWidth(0, 260)
         self.seed = QLineEdit()
         self.seed.setPlaceholderText(tr("зерно: пусто — случайное"))
-        self.seed.setFixedWidth(200)
+        self.seed.setFixedWidth(230)
         self.draw_button = QPushButton(tr("Жеребьёвка этапа"))
         self.final_button = QPushButton(tr("Финал четырёх"))
         self.start_button = QPushButton(tr("Начать раунд"))
@@ -60,12 +60,17 @@ class DrawsPage(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
         actions = QHBoxLayout()
-        for w in (self.seed, self.draw_button, self.final_button, self.start_button, self.check_button):
+        for w in (self.seed, self.draw_button, self.final_button):
             actions.addWidget(w)
         actions.addStretch(1)
+        actions2 = QHBoxLayout()
+        for w in (self.start_button, self.check_button):
+            actions2.addWidget(w)
+        actions2.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(self.info)
         right.addLayout(actions)
+        right.addLayout(actions2)
         right.addWidget(self.error)
         right.addWidget(self.tree, 1)
         top = QHBoxLayout()
@@ -145,8 +150,11 @@ class DrawsPage(QWidget):
             label = tr("Финал") if st.kind == "final" else tr("Этап {n}").format(n=st.number)
             node = QTreeWidgetItem(self.tree, [label, tr("зерно {seed}").format(seed=st.seed)])
             for i, players in enumerate(self.svc.draw_of(tid, st.number), start=1):
-                QTreeWidgetItem(node, [tr("Стол {n} ({k} игрока)").format(n=i, k=len(players)),
-                                       ", ".join(names.get(p, p) for p in players)])
+                table = QTreeWidgetItem(node, [tr("Стол {n}").format(n=i), tr("{k} игрока, по очереди хода").format(
+                    k=len(players))])
+                for k, p in enumerate(players, start=1):
+                    QTreeWidgetItem(table, [f"{k}.", names.get(p, p)])
+                table.setExpanded(True)
             for r in st.rounds:
                 QTreeWidgetItem(node, [tr("Раунд {n}: {minutes} мин, {nominal} B").format(
                     n=r.number, minutes=r.minutes, nominal=money(r.nominal)), self._round_status(r.id)])
@@ -167,6 +175,8 @@ class DrawsPage(QWidget):
         try:
             action()
         except KnownError as exc:
+            self.error.setObjectName("formError")
+            self.error.style().polish(self.error)
             self.error.setText(exc.message())
             self.error.show()
             return

@@ -95,8 +95,8 @@ class LivePage(QWidget):
 
     def end_round(self) -> None:
         rid = self.current_round()
-        if rid is not None and self._guard(lambda: self.hub.tournaments.end_round(self.actor, rid)):
-            self.hub.notify_structure()
+        if rid is not None:
+            self._guard(lambda: self.hub.end_round(self.actor, rid))
 
     def _guard(self, action) -> bool:
         try:

@@ -50,6 +50,13 @@ class ZhukHub(QObject):
         self.changed.emit(game_id)
         return state
 
+    def end_round(self, actor: Actor, round_id: str) -> None:
+        """Close every table of the round now (the referee's button), then tell every window."""
+        self.tournaments.end_round(actor, round_id)
+        for t in self.tournaments.tables(round_id):
+            self.changed.emit(t.game_id)
+        self.structure_changed.emit()
+
     def notify_structure(self) -> None:
         self.structure_changed.emit()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -72,7 +72,6 @@ class ZhukTableWidget(QWidget):
         self.log_model = ZhukLogModel(self.names, self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._build()
-        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         hub.changed.connect(self._on_changed)
         hub.tick.connect(self._update_clock)
         self.refresh()
@@ -99,23 +98,28 @@ class ZhukTableWidget(QWidget):
         help_box = QFrame()
         help_box.setObjectName("zhukKeys")
         grid = QGridLayout(help_box)
-        for i, (key, text) in enumerate(key_help()):
+        grid.setVerticalSpacing(4)
+        grid.addWidget(QLabel(tr("<b>Клавиши</b>")), 0, 0, 1, 2)
+        for i, (key, text) in enumerate(key_help(), start=1):
             k = QLabel(key)
             k.setObjectName("zhukKey")
             grid.addWidget(k, i, 0)
             grid.addWidget(QLabel(text), i, 1)
+        grid.setRowStretch(len(key_help()) + 1, 1)
+        help_box.setMaximumWidth(420)
         top = QHBoxLayout()
         top.addWidget(self.info, 1)
         top.addWidget(self.clock)
         left = QVBoxLayout()
-        left.addWidget(self.players_view, 2)
+        self.players_view.setFixedHeight(36 + 4 * 34)
+        left.addWidget(self.players_view)
         left.addWidget(self.draft_label)
         left.addWidget(self.error)
         left.addWidget(QLabel(tr("Журнал ударов")))
         left.addWidget(self.log_view, 3)
         body = QHBoxLayout()
         body.addLayout(left, 1)
-        body.addWidget(help_box)
+        body.addWidget(help_box, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(top)
@@ -186,7 +190,9 @@ class ZhukTableWidget(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         key = event.key()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        if event.matches(QKeySequence.StandardKey.Undo):
+            self.undo()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.commit()
         elif key == Qt.Key.Key_Escape:
             self.draft.clear()
@@ -244,6 +250,7 @@ class ZhukTableWidget(QWidget):
     def undo(self) -> None:
         """Ctrl+Z: void the last counted event; after the round is closed a reason is required."""
         reason = ""
+        self.state = self.hub.games.state(self.game_id)  # the round may have been closed elsewhere
         if self.state["finished"]:
             reason = self.ask_reason()
             if not reason:
