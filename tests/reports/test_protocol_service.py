@@ -1,0 +1,104 @@
+"""ProtocolService over a store filled with GameService: games, a Жук tournament stage and a Mafia evening."""
+
+import pytest
+
+from clubdesk.rules.zhuk import tournament as zt
+from clubdesk.services.protocols import NotFound, ProtocolService
+from tests.reports.fill import add_evening, add_match, add_players, add_tournament
+from tests.reports.pdfcheck import fonts, money, text
+
+
+@pytest.fixture
+def filled(store, admin):
+    f = add_players(store, admin)
+    add_match(store, admin, f)
+    add_tournament(store, admin, f, seed=42, poor=None)
+    add_evening(store, admin, f)
+    return f
+
+
+@pytest.fixture
+def svc(store, filled):
+    return ProtocolService(store, filled.games)
+
+
+def test_list_has_finished_games_tournaments_and_evenings(svc, filled):
+    rows = svc.list_documents()
+    kinds = {(r.kind, r.id) for r in rows}
+    assert ("game", filled.match_id) in kinds
+    assert all(("game", g) in kinds for g in filled.stage_games)
+    assert all(("game", g) in kinds for g in filled.mafia_games)  # Mafia: finished by phase
+    assert ("tournament", filled.tournament_id) in kinds and ("evening", filled.evening_id) in kinds
+    match = next(r for r in rows if r.id == filled.match_id)
+    assert "Иванов Алексей" in match.detail and match.title == "Матч 1/4 финала"
+
+
+def test_running_game_is_not_listed(store, admin, svc, filled):
+    gid = filled.games.create(admin, "pyramid100", filled.players[:2], {})
+    assert gid not in {r.id for r in svc.list_documents()}
+
+
+def test_game_pdf_from_the_store_has_names_date_referee_and_score(svc, filled):
+    out = text(svc.game_pdf(filled.match_id))
+    state = filled.games.state(filled.match_id)
+    a, b = filled.players[:2]
+    assert "Иванов Алексей" in out and "Смирнова Ольга" in out
+    assert f"{state['score'][a]}:{state['score'][b]}" in out
+    assert f"Победитель: {filled.names[state['winner']]}" in out
+    assert "admin" in out or "Администратор" in out  # the account that recorded the shots
+
+
+def test_zhuk_table_pdf_names_tournament_stage_round_and_table(svc, filled):
+    out = text(svc.game_pdf(filled.stage_games[0]))
+    assert "Кубок декабря, этап 1, раунд 1" in out
+    for pid, bal in filled.games.state(filled.stage_games[0])["balances"].items():
+        assert filled.names[pid] in out and money(bal) in out
+
+
+def test_tournament_pdf_has_standings_in_tournament_order_with_the_draw_seed(svc, filled):
+    data, _meta = svc.tournament_data(filled.tournament_id)
+    totals = data.stages[0].balances()
+    expected = [filled.names[p] for _, p, _ in zt.standings(totals, data.ratings)]
+    out = text(svc.tournament_pdf(filled.tournament_id))
+    first_page = out[: out.index("Жеребьёвка этапа 1")]
+    positions = [first_page.index(n) for n in expected]
+    assert positions == sorted(positions)
+    assert "Зерно жеребьёвки: 42" in out
+    flat = " ".join(out.split())
+    assert "переносится (carry)" in flat and "платит предыдущий игрок" in flat  # options in force
+    for seats in zt.draw(filled.players[:7], 42):  # the printed draw is the seeded one
+        assert all(filled.names[p] in out for p in seats)
+
+
+def test_stage_results_mark_a_player_at_zero_as_out(store, admin):
+    f = add_players(store, admin)
+    poor = zt.draw(f.players[:7], 5)[0][-1]  # pays the first potter of table 1 (settlement «previous»)
+    add_tournament(store, admin, f, seed=5, poor=poor)
+    svc = ProtocolService(store, f.games)
+    data, _ = svc.tournament_data(f.tournament_id)
+    assert data.stages[0].balances()[poor] <= 0
+    out = text(svc.tournament_pdf(f.tournament_id, stage=1))
+    assert "выбыл (баланс ≤ 0, Z§9)" in out and "Итоги этапа 1" in out
+    assert all(fonts(svc.tournament_pdf(f.tournament_id, stage=1)).values())
+
+
+def test_evening_pdf_lists_standings_and_games(svc, filled):
+    out = text(svc.evening_pdf(filled.evening_id))
+    assert "Пятничная мафия" in out and "Турнирная таблица вечера" in out
+    assert "Игра 1" in out and "Игра 2" in out and "победа красных" in out
+    assert "Кий" in out  # Mafia prints the nickname the table knows
+    assert "Зерно рассадки: 7" in out
+
+
+def test_unknown_ids_are_a_clear_error(svc):
+    with pytest.raises(NotFound):
+        svc.game_pdf("nope")
+    with pytest.raises(NotFound):
+        svc.tournament_pdf("nope")
+    with pytest.raises(NotFound):
+        svc.evening_pdf("nope")
+
+
+def test_english_tournament_document(svc, filled):
+    out = text(svc.tournament_pdf(filled.tournament_id, lang="en"))
+    assert "Tournament standings" in out and "Draw seed: 42" in out and "page 1 of" in out
