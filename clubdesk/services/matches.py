@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from clubdesk.errors import ValidationError
+from clubdesk.rules import pyramid100
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerService
@@ -143,6 +144,30 @@ class MatchService:
     def log(self, game_id: str) -> list[dict]:
         """The events that count, oldest first (voided ones and voids left out)."""
         return list(self.games.to_record(game_id)["events"])
+
+    def history(self, game_id: str) -> list[ShotLine]:
+        """Every counted event with what the engine made of it, replayed once (a match is a few hundred)."""
+        record = self.games.to_record(game_id)
+        engine = pyramid100.new_game(record["players"], record["options"])
+        out = []
+        for obj in record["events"]:
+            engine.apply(pyramid100.parse_event(obj))
+            out.append(line_after(obj, engine.state()))
+        return out
+
+
+@dataclass(frozen=True)
+class ShotLine:
+    """One counted event of the shot log: the event, what it decided, the score after it."""
+
+    event: dict
+    result: dict
+    score: dict[str, int]
+
+
+def line_after(event: dict, state: dict) -> ShotLine:
+    """The log line of `event`, from the state right after it (`state["last_shot"]`)."""
+    return ShotLine(event, state["last_shot"] or {}, dict(state["score"]))
 
 
 def readable(text: str, names: dict[str, str]) -> str:

@@ -125,3 +125,13 @@ def test_demo_has_a_finished_and_a_running_match(store, admin, today):
     [finished] = svc.list("finished")
     assert finished.termination == "score" and max(finished.score) > 50
     assert sum(running.score) > 0 and running.to_move in running.players
+
+
+def test_history_replays_what_each_shot_decided(svc, admin, two):
+    gid = svc.create(admin, *two)
+    svc.record_shot(admin, gid, shot(call=[{"ball": 7, "pocket": 3}],
+                                     potted=[{"ball": 7, "pocket": 3, "straight": False}]))
+    svc.record_shot(admin, gid, shot(foul="miss"))
+    first, second = svc.history(gid)
+    assert first.result["counted"] == [7] and first.score == {two[0]: 7, two[1]: 0}
+    assert second.result["penalty"] == 7 and second.score == {two[0]: 0, two[1]: 0}

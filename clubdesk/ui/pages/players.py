@@ -1,4 +1,4 @@
-"""Players page: the registry with search as you type, add and edit."""
+"""Players page: the registry with search as you type, club rating, add, edit and the player's card."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from PySide6.QtWidgets import (
 
 from clubdesk.services.accounts import Actor
 from clubdesk.services.players import PlayerService
+from clubdesk.services.ratings import RatingService
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.models.players import PlayersModel
+from clubdesk.ui.models.players import RATING, PlayersModel
+from clubdesk.ui.player_card import PlayerCard
 from clubdesk.ui.player_dialog import PlayerDialog
 
 FILTER_DELAY_MS = 120  # coalesce fast typing into one query
@@ -37,9 +39,11 @@ class PlayersPage(QWidget):
         self.search.setClearButtonEnabled(True)
         self.add_button = QPushButton(tr("Добавить игрока…"))
         self.edit_button = QPushButton(tr("Изменить…"))
+        self.card_button = QPushButton(tr("Карточка…"))
         can_edit = actor.has("desk")
         self.add_button.setEnabled(can_edit)
         self.edit_button.setEnabled(False)
+        self.card_button.setEnabled(False)
         self.count = QLabel()
         self.count.setObjectName("muted")
 
@@ -52,13 +56,14 @@ class PlayersPage(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 160), (2, 170), (3, 190)):
+        for col, width in ((1, 160), (2, 170), (3, 190), (RATING, 90)):
             self.view.setColumnWidth(col, width)
 
         bar = QHBoxLayout()
         bar.addWidget(self.search, 1)
         bar.addWidget(self.add_button)
         bar.addWidget(self.edit_button)
+        bar.addWidget(self.card_button)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addLayout(bar)
@@ -70,6 +75,8 @@ class PlayersPage(QWidget):
         self.search.textChanged.connect(self._timer.start)
         self.add_button.clicked.connect(self.add_player)
         self.edit_button.clicked.connect(self.edit_player)
+        self.card_button.clicked.connect(self.open_card)
+        self.search.installEventFilter(self)
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         self.view.selectionModel().selectionChanged.connect(self._sync_buttons)
         self.model.modelReset.connect(self._update_count)
@@ -79,8 +86,23 @@ class PlayersPage(QWidget):
     def apply_filter(self) -> None:
         self.model.set_filter(self.search.text())
 
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
+        if obj is self.search and event.type() == event.Type.FocusIn:
+            self.model.warm_up()  # build the filter index before the first keystroke, not on it
+        return super().eventFilter(obj, event)
+
     def _sync_buttons(self) -> None:
-        self.edit_button.setEnabled(self._actor.has("desk") and self.view.selectionModel().hasSelection())
+        selected = self.view.selectionModel().hasSelection()
+        self.edit_button.setEnabled(self._actor.has("desk") and selected)
+        self.card_button.setEnabled(selected)
+
+    def open_card(self) -> PlayerCard | None:
+        row = self.selected_row()
+        if row < 0:
+            return None
+        card = PlayerCard(RatingService(self._service.store), self.model.player_at(row), self)
+        card.open()
+        return card
 
     def _update_count(self) -> None:
         self.count.setText(tr("Показано {shown} из {total}").format(shown=self.model.rowCount(),

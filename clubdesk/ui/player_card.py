@@ -1,0 +1,111 @@
+"""A player's card: contacts, club Жук rating, tournament history with the balance per tournament."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.services.players import PlayerRow
+from clubdesk.services.ratings import RatingService, TournamentLine
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.players import rating_text
+
+Index = QModelIndex | QPersistentModelIndex
+T_NAME, T_STATUS, T_ROUNDS, T_BALANCE, T_RATING = range(5)
+
+
+def history_headers() -> list[str]:
+    return [tr("Турнир"), tr("Статус"), tr("Раундов"), tr("Баланс, B"), tr("Рейтинг ±")]
+
+
+class HistoryModel(QAbstractTableModel):
+    """The player's tournaments, newest first."""
+
+    def __init__(self, lines: list[TournamentLine], parent=None) -> None:
+        super().__init__(parent)
+        self._lines = list(lines)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._lines)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 5
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 5:
+            return history_headers()[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._lines):
+            return None
+        line, col = self._lines[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == T_NAME:
+                return line.name
+            if col == T_STATUS:
+                return tr("окончен") if line.status == "finished" else tr("идёт")
+            if col == T_ROUNDS:
+                return str(line.rounds)
+            if col == T_BALANCE:
+                return "—" if line.balance is None else f"{line.balance:,}".replace(",", "\u202f")
+            change = line.rating_change
+            return ("+" if change > 0 else "") + rating_text(change)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col >= T_ROUNDS:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        return None
+
+
+class PlayerCard(QDialog):
+    """Read-only: what the registry knows about one player, derived from the rounds he played."""
+
+    def __init__(self, ratings: RatingService, player: PlayerRow, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Карточка игрока: {name}").format(name=player.name))
+        self.setMinimumSize(620, 420)
+        rounds = ratings.rounds()
+        self.rating = ratings.ratings(rounds).get(player.id, 1000)
+        self.history = HistoryModel(ratings.history(player.id), self)
+
+        name = QLabel(player.name)
+        name.setObjectName("pageTitle")
+        form = QFormLayout()
+        form.addRow(tr("Ник"), QLabel(player.nickname or "—"))
+        form.addRow(tr("Телефон"), QLabel(player.phone or "—"))
+        self.rating_label = QLabel(rating_text(self.rating))
+        self.rating_label.setObjectName("cardRating")
+        form.addRow(tr("Клубный рейтинг «Жук»"), self.rating_label)
+        played = sum(1 for r in rounds if r.finished and player.id in r.rating_delta)
+        form.addRow(tr("Сыграно раундов"), QLabel(str(played)))
+        if player.status == "banned":
+            ban = QLabel(tr("Запрет посещения: {reason}").format(reason=player.ban_reason))
+            ban.setObjectName("formError")
+            form.addRow("", ban)
+
+        view = QTableView()
+        view.setModel(self.history)
+        view.verticalHeader().hide()
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        empty = QLabel(tr("Турниров пока нет."))
+        empty.setObjectName("muted")
+        empty.setVisible(self.history.rowCount() == 0)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(name)
+        layout.addLayout(form)
+        layout.addWidget(QLabel(tr("Турниры")))
+        layout.addWidget(view, 1)
+        layout.addWidget(empty)
+        layout.addWidget(buttons)
