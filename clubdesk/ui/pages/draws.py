@@ -107,7 +107,8 @@ class DrawsPage(QWidget):
             self.pyramid_panel = None
             note = QLabel(tr("Создание матчей «Пирамидка» появится здесь."))
             note.setObjectName("muted")
-            box.addWidget(note, 1)
+            box.addWidget(note)
+            box.addStretch(1)
         return frame
 
     # ---- showing --------------------------------------------------------------------------------

@@ -29,6 +29,9 @@ class TableCard(QFrame):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         tid, info = hub.tournaments.round_info(table.round_id)
         self.names = hub.tournaments.names(table.players)
+        if big:  # a public board has room for the surname and the nickname only
+            from clubdesk.ui.zhuk.scoreboard import short_name
+            self.names = {p: short_name(n) for p, n in self.names.items()}
         self.head = QLabel(tr("Стол {n}").format(n=table.number))
         self.head.setObjectName("cardHead")
         self.sub = QLabel(tr("Этап {s}, раунд {r} · номинал {nominal} B").format(

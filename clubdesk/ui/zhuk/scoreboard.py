@@ -28,6 +28,7 @@ class ScoreboardWindow(QWidget):
         self.board.setObjectName("boardTables")
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.board)
         scroll.setObjectName("boardScroll")
         self.table_title = QLabel(tr("Таблица"))
@@ -49,6 +50,14 @@ class ScoreboardWindow(QWidget):
         hub.structure_changed.connect(self.refresh_standings)
         self.refresh_standings()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # Two columns of cards on a full-HD screen, one on a small window: cards never get cut.
+        columns = 2 if event.size().width() >= 1600 else 1
+        if columns != self.board.columns:
+            self.board.columns = columns
+            self.board.rebuild()
+        super().resizeEvent(event)
+
     def refresh_standings(self) -> None:
         running = self.hub.tournaments.running_tables()
         tid = self.hub.tournaments.round_info(running[0].round_id)[0] if running else None
@@ -65,7 +74,7 @@ class ScoreboardWindow(QWidget):
             amount = r.amounts[3] if r.amounts[3] is not None else r.total
             colour = "#8a929c" if r.status == OUT else "#ffffff"
             rows.append(f"<tr style='color:{colour}'><td align='right'>{r.place}.</td>"
-                        f"<td>&nbsp;{_short(r.name)}</td><td align='right'>&nbsp;{money(amount)}</td></tr>")
+                        f"<td>&nbsp;{short_name(r.name)}</td><td align='right'>&nbsp;{money(amount)}</td></tr>")
         self.lines.setText("<table width='100%' cellspacing='4'>" + "".join(rows) + "</table>")
 
     def show_on_display(self) -> None:
@@ -80,7 +89,7 @@ class ScoreboardWindow(QWidget):
             self.show()
 
 
-def _short(name: str) -> str:
+def short_name(name: str) -> str:
     """Surname and the nickname: long names do not fit a public board."""
     base, _, nick = name.partition(" «")
     surname = base.split()[0] if base.split() else base
