@@ -114,7 +114,7 @@ class ZhukTableWidget(QWidget):
         top.addWidget(self.info, 1)
         top.addWidget(self.clock)
         left = QVBoxLayout()
-        self.players_view.setFixedHeight(34 + 4 * 30)
+        self.players_view.setFixedHeight(172)  # header and four seats, no scroll bar
         left.addWidget(self.players_view)
         left.addWidget(self.draft_label)
         left.addWidget(self.error)
