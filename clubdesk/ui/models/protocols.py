@@ -1,0 +1,64 @@
+"""Printable documents (finished games, tournaments, evenings) as a table model over ProtocolService."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from clubdesk.errors import language
+from clubdesk.services.protocols import ProtocolRow, ProtocolService
+from clubdesk.ui.i18n import tr
+
+DATE, KIND, TITLE, DETAIL = range(4)
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def headers() -> list[str]:
+    return [tr("Дата"), tr("Документ"), tr("Название"), tr("Участники")]
+
+
+def kind_text(row: ProtocolRow) -> str:
+    if row.kind == "tournament":
+        return tr("Турнир «Жук»")
+    if row.kind == "evening":
+        return tr("Вечер мафии")
+    return {"pyramid100": tr("Матч «Пирамидка 100»"), "zhuk": tr("Стол «Жук»"),
+            "mafia": tr("Игра в мафию")}.get(row.game, row.game)
+
+
+class ProtocolsModel(QAbstractTableModel):
+    def __init__(self, service: ProtocolService, parent=None) -> None:
+        super().__init__(parent)
+        self._service = service
+        self._rows: list[ProtocolRow] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self._rows = self._service.list_documents(language())
+        self.endResetModel()
+
+    def row_at(self, row: int) -> ProtocolRow:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 4
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
+            return headers()[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        r = self._rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return (r.date, kind_text(r), r.title, r.detail)[index.column()]
+        if role == ROW_ROLE:
+            return r.id
+        return None
