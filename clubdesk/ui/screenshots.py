@@ -10,6 +10,7 @@ from clubdesk.optional import optional_module
 from clubdesk.ui.main_window import PAGES, MainWindow, page_module
 
 SIZE = (1280, 800)
+FILE_NAMES = {"live": "live-tables"}  # the page key → the file name the issues ask for
 
 
 def render(window: MainWindow, out_dir: Path) -> list[Path]:
@@ -18,7 +19,7 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
     window.resize(*SIZE)
     window.show()
     written = []
-    for name, page in [("main", "players"), *[(p, p) for p in PAGES]]:
+    for name, page in [("main", "players"), *[(FILE_NAMES.get(p, p), p) for p in PAGES]]:
         window.show_page(page)
         QApplication.processEvents()
         path = out_dir / f"{name}.png"

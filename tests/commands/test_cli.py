@@ -96,7 +96,7 @@ def test_demo_screenshots_render_every_page_headless(tmp_path):
                        text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     names = {p.name for p in out.glob("*.png")}
-    assert {"main.png", "players.png", "draws.png", "live.png", "mafia.png", "protocols.png", "sync.png"} <= names
+    assert {"main.png", "players.png", "draws.png", "live-tables.png", "mafia.png", "protocols.png", "sync.png"} <= names
     from PySide6.QtGui import QImage
     img = QImage(str(out / "main.png"))
     assert (img.width(), img.height()) == (1280, 800)
