@@ -1,0 +1,152 @@
+"""Пирамидка table models: the match list and a match's shot log, filled from MatchService results."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from clubdesk.services.matches import MatchRow, MatchService, ShotLine
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.pyramid import text
+
+Index = QModelIndex | QPersistentModelIndex
+MATCH_ROLE = Qt.ItemDataRole.UserRole + 1
+TABLE, FIRST, SCORE, SECOND, TO_MOVE, STATUS = range(6)
+
+
+def match_headers() -> list[str]:
+    return [tr("Стол"), tr("Игрок 1 (разбивает)"), tr("Счёт"), tr("Игрок 2"), tr("Бьёт"), tr("Статус")]
+
+
+class MatchesModel(QAbstractTableModel):
+    """Running matches first, then finished ones; `refresh()` after a service call changed something."""
+
+    def __init__(self, service: MatchService, parent=None) -> None:
+        super().__init__(parent)
+        self._service = service
+        self._rows: list[MatchRow] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self._rows = self._service.list()
+        self.endResetModel()
+
+    def match_at(self, row: int) -> MatchRow:
+        return self._rows[row]
+
+    def row_of(self, game_id: str) -> int:
+        return next((i for i, m in enumerate(self._rows) if m.id == game_id), -1)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 6
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 6:
+            return match_headers()[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        m, col = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(m, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == SCORE:
+            return Qt.AlignmentFlag.AlignCenter
+        if role == Qt.ItemDataRole.FontRole and (col == SCORE or (m.finished and m.winner == m.players[col == SECOND]
+                                                                  and col in (FIRST, SECOND))):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == MATCH_ROLE:
+            return m.id
+        return None
+
+    @staticmethod
+    def _display(m: MatchRow, col: int) -> str:
+        if col == TABLE:
+            return m.table or "—"
+        if col in (FIRST, SECOND):
+            return m.names[col == SECOND]
+        if col == SCORE:
+            return f"{m.score[0]} : {m.score[1]}"
+        if col == TO_MOVE:
+            return m.name_of(m.to_move) if not m.finished else "—"
+        if not m.finished:
+            return tr("идёт")
+        winner = text.short_name(m.name_of(m.winner))
+        if m.termination == "concession":
+            return tr("сдача, победа: {name}").format(name=winner)
+        return tr("победа: {name}").format(name=winner)
+
+
+NO, PLAYER, SHOT, RESULT, AFTER = range(5)
+
+
+def log_headers() -> list[str]:
+    return ["№", tr("Игрок"), tr("Удар"), tr("Итог"), tr("Счёт")]
+
+
+class ShotLogModel(QAbstractTableModel):
+    """The counted events of one match; grows by one row per accepted shot, shrinks by one on undo."""
+
+    def __init__(self, players: tuple[str, str], names: dict[str, str], parent=None) -> None:
+        super().__init__(parent)
+        self._players, self._names = players, names
+        self._lines: list[ShotLine] = []
+
+    def reset(self, lines: list[ShotLine]) -> None:
+        self.beginResetModel()
+        self._lines = list(lines)
+        self.endResetModel()
+
+    def append(self, line: ShotLine) -> None:
+        n = len(self._lines)
+        self.beginInsertRows(QModelIndex(), n, n)
+        self._lines.append(line)
+        self.endInsertRows()
+
+    def pop(self) -> None:
+        if not self._lines:
+            return
+        n = len(self._lines) - 1
+        self.beginRemoveRows(QModelIndex(), n, n)
+        self._lines.pop()
+        self.endRemoveRows()
+
+    def line(self, row: int) -> ShotLine:
+        return self._lines[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._lines)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 5
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 5:
+            return log_headers()[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._lines):
+            return None
+        line, col = self._lines[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == NO:
+                return str(index.row() + 1)
+            if col == PLAYER:
+                return self._names.get(line.event["player"], line.event["player"])
+            if col == SHOT:
+                return text.describe(line.event)
+            if col == RESULT:
+                return text.result(line.result)
+            a, b = self._players
+            return f"{line.score[a]} : {line.score[b]}"
+        if role == Qt.ItemDataRole.ToolTipRole and col in (SHOT, RESULT):
+            return f"{text.describe(line.event)}\n{text.result(line.result)}"
+        return None

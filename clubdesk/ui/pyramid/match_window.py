@@ -1,0 +1,368 @@
+"""The Пирамидка match scoring window: click the facts of a shot, Enter records it, Ctrl+Z voids the last."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import KnownError
+from clubdesk.rules.pyramid100 import CONTROL, FOULS, TRICKS
+from clubdesk.services.accounts import Actor
+from clubdesk.services.matches import MatchService, line_after, readable
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.pyramid import ShotLogModel
+from clubdesk.ui.pyramid import text
+from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
+from clubdesk.ui.pyramid.style import STYLE
+from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad
+
+
+class RecordedShot(QUndoCommand):
+    """A shot already stored; undo appends a void event, redo records the same facts again."""
+
+    def __init__(self, window: MatchWindow, event: dict) -> None:
+        super().__init__(text.describe(event))
+        self._window, self._event, self._first = window, event, True
+
+    def redo(self) -> None:
+        if self._first:  # pushed after the service accepted it: nothing to do the first time
+            self._first = False
+            return
+        self._window.record(self._event, push=False)
+
+    def undo(self) -> None:
+        self._window.void_last()
+
+
+class MatchWindow(QWidget):
+    """Signals: changed(game_id) — an event was stored (the match list refreshes)."""
+
+    changed = Signal(str)
+
+    def __init__(self, service: MatchService, actor: Actor, game_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("pyramidMatch")
+        self.setStyleSheet(STYLE)
+        self._service, self._actor, self.game_id = service, actor, game_id
+        match = service.get(game_id)
+        self.players, self.names = match.players, dict(zip(match.players, match.names, strict=True))
+        self.draft = ShotDraft()
+        self.mode = CALL
+        self.undo_stack = QUndoStack(self)
+        title = tr("Пирамидка 100: {a} — {b}").format(a=match.names[0], b=match.names[1])
+        self.setWindowTitle(f"{title} · {match.table}" if match.table else title)
+        self.resize(1240, 780)
+
+        self.boxes = [PlayerBox(n) for n in match.names]
+        self.info = QLabel()
+        self.info.setObjectName("pyramidInfo")
+        self.info.setWordWrap(True)
+        self.table_balls = QLabel()
+        self.table_balls.setObjectName("pyramidTable")
+        self.table_balls.setWordWrap(True)
+        self.banner = QLabel()
+        self.banner.setObjectName("pyramidBanner")
+        self.banner.hide()
+        self.log = ShotLogModel(self.players, {p: text.short_name(n) for p, n in self.names.items()}, self)
+        self.log_view = self._log_view()
+        self._build_entry()
+        self._layout()
+        self._shortcuts()
+        self.log.reset(service.history(game_id))
+        self.refresh()
+
+    # ---- building ----------------------------------------------------------------------------
+    def _log_view(self) -> QTableView:
+        view = QTableView()
+        view.setModel(self.log)
+        view.verticalHeader().hide()
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setWordWrap(True)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # Rows grow to fit the wrapped shot and result text instead of cutting it with "…".
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        return view
+
+    def _build_entry(self) -> None:
+        self.mode_buttons = {}
+        self.mode_group = QButtonGroup(self)
+        for mode, label in ((CALL, tr("Заказ (Z)")), (POT, tr("Упал в лузу (X)")), (OFF, tr("Вылетел за борт (V)"))):
+            b = QPushButton(label)
+            b.setCheckable(True)
+            b.setObjectName("pyramidMode")
+            b.clicked.connect(lambda _c=False, m=mode: self.set_mode(m))
+            self.mode_group.addButton(b)
+            self.mode_buttons[mode] = b
+        self.mode_buttons[CALL].setChecked(True)
+        self.balls = BallPad()
+        self.balls.clicked.connect(self._ball_clicked)
+        self.pockets = PocketPad()
+        self.pockets.clicked.connect(self._pocket_clicked)
+        self.straight = QCheckBox(tr("прямо-летящий (S)"))
+        self.touched = QCheckBox(tr("биток коснулся №10"))
+        self.blocked = QCheckBox(tr("центральная отметка занята"))
+        self.touched.toggled.connect(lambda on: self._set_flag("touched_control", on))
+        self.blocked.toggled.connect(lambda on: self._set_flag("centre_blocked", on))
+        self.trick = QComboBox()
+        self.trick.addItem(tr("нет"), None)
+        for key in TRICKS:
+            self.trick.addItem(text.trick_names()[key], key)
+        self.trick.currentIndexChanged.connect(lambda _i: self._set_flag("trick", self.trick.currentData()))
+        self.foul = QComboBox()
+        self.foul.addItem(tr("нет"), None)
+        for key in FOULS:
+            self.foul.addItem(text.foul_names()[key], key)
+        self.foul.currentIndexChanged.connect(lambda _i: self._set_flag("foul", self.foul.currentData()))
+        self.summary = QLabel()
+        self.summary.setObjectName("pyramidDraft")
+        self.summary.setWordWrap(True)
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        self.commit_button = QPushButton(tr("Записать удар (Enter)"))
+        self.commit_button.setObjectName("primary")
+        self.commit_button.clicked.connect(self.commit)
+        self.clear_button = QPushButton(tr("Очистить (Esc)"))
+        self.clear_button.clicked.connect(self.clear_draft)
+        self.undo_button = QPushButton(tr("Отменить последний (Ctrl+Z)"))
+        self.undo_button.clicked.connect(self.undo)
+        self.concede_button = QPushButton(tr("Сдача партии…"))
+        menu = QMenu(self.concede_button)
+        for pid in self.players:
+            menu.addAction(tr("Сдаётся {name}").format(name=self.names[pid]), lambda p=pid: self._ask_concede(p))
+        self.concede_button.setMenu(menu)
+
+    def _layout(self) -> None:
+        header = QHBoxLayout()
+        centre = QVBoxLayout()
+        centre.addWidget(self.info)
+        centre.addWidget(self.table_balls)
+        centre.addStretch(1)
+        header.addWidget(self.boxes[0], 3)
+        header.addLayout(centre, 4)
+        header.addWidget(self.boxes[1], 3)
+
+        modes = QHBoxLayout()
+        for b in self.mode_buttons.values():
+            modes.addWidget(b)
+        facts = QFormLayout()
+        facts.addRow(tr("Шар"), self.balls)
+        pockets_row = QHBoxLayout()
+        pockets_row.addWidget(self.pockets, 1)
+        pockets_row.addWidget(self.straight)
+        facts.addRow(tr("Луза"), pockets_row)
+        flags = QHBoxLayout()
+        flags.addWidget(self.touched)
+        flags.addWidget(self.blocked)
+        flags.addStretch(1)
+        facts.addRow("", flags)
+        facts.addRow(tr("Приём (по заказу)"), self.trick)
+        facts.addRow(tr("Штраф"), self.foul)
+        buttons = QHBoxLayout()
+        for b in (self.commit_button, self.clear_button, self.undo_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.concede_button)
+        entry = QGroupBox(tr("Удар"))
+        box = QVBoxLayout(entry)
+        box.addLayout(modes)
+        box.addLayout(facts)
+        box.addWidget(self.summary)
+        box.addWidget(self.error)
+        box.addLayout(buttons)
+        box.addStretch(1)
+        log_box = QGroupBox(tr("Журнал ударов"))
+        QVBoxLayout(log_box).addWidget(self.log_view)
+        body = QHBoxLayout()
+        body.addWidget(entry, 1)
+        body.addWidget(log_box, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addLayout(header)
+        layout.addLayout(body, 1)
+
+    def _shortcuts(self) -> None:
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            QShortcut(QKeySequence(key), self, self.commit)
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.clear_draft)
+        for key, mode in ((Qt.Key.Key_Z, CALL), (Qt.Key.Key_X, POT), (Qt.Key.Key_V, OFF)):
+            QShortcut(QKeySequence(key), self, lambda m=mode: self.set_mode(m))
+        QShortcut(QKeySequence(Qt.Key.Key_S), self, self.straight.toggle)
+
+    # ---- entering facts ----------------------------------------------------------------------
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.mode_buttons[mode].setChecked(True)
+        self.balls.clear()
+        self._sync_entry()
+
+    def _ball_clicked(self, ball) -> None:
+        if self.mode == OFF:
+            self.draft.add(OFF, ball)
+            self.balls.clear()
+        self._sync_entry()
+
+    def _pocket_clicked(self, pocket: int) -> None:
+        ball = self.balls.selected()
+        if ball is None or self.mode == OFF:
+            return
+        self.draft.add(self.mode, ball, pocket, self.straight.isChecked())
+        self.balls.clear()
+        self.straight.setChecked(False)
+        self._sync_entry()
+
+    def _set_flag(self, name: str, value) -> None:
+        setattr(self.draft, name, value)
+        self._sync_entry()
+
+    def clear_draft(self) -> None:
+        self.draft = ShotDraft()
+        for w in (self.touched, self.blocked, self.trick, self.foul, self.straight):
+            w.blockSignals(True)
+        self.touched.setChecked(False)
+        self.blocked.setChecked(False)
+        self.straight.setChecked(False)
+        self.trick.setCurrentIndex(0)
+        self.foul.setCurrentIndex(0)
+        for w in (self.touched, self.blocked, self.trick, self.foul, self.straight):
+            w.blockSignals(False)
+        self.balls.clear()
+        self.set_mode(CALL)
+
+    # ---- talking to the service --------------------------------------------------------------
+    def commit(self) -> None:
+        """Hand the draft to the service; on refusal show why inline and keep the draft for a fix."""
+        event = self.draft.event()
+        if self.record(event, push=True):
+            self.clear_draft()
+
+    def record(self, event: dict, push: bool) -> bool:
+        try:
+            state = self._service.record_shot(self._actor, self.game_id, event)
+        except KnownError as exc:
+            self._show_error(exc)
+            return False
+        self.log.append(line_after({"type": "shot", "player": state["last_shot"]["player"], **event}, state))
+        if push:
+            self.undo_stack.push(RecordedShot(self, event))
+        self._after_change()
+        return True
+
+    def undo(self) -> None:
+        """Ctrl+Z: through the undo stack when it holds this session's shots, else void the last stored one."""
+        if self.undo_stack.canUndo():
+            self.undo_stack.undo()
+        else:
+            self.void_last()
+
+    def void_last(self) -> None:
+        try:
+            self._service.undo(self._actor, self.game_id, tr("отмена судьёй"))
+        except KnownError as exc:
+            self._show_error(exc)
+            return
+        self.log.pop()
+        self._after_change()
+
+    def _ask_concede(self, player: str) -> None:
+        answer = QMessageBox.question(self, tr("Сдача партии"),
+                                      tr("{name} сдаёт партию? Победа будет присуждена сопернику.")
+                                      .format(name=self.names[player]))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.concede(player)
+
+    def concede(self, player: str) -> None:
+        try:
+            state = self._service.concede(self._actor, self.game_id, player)
+        except KnownError as exc:
+            self._show_error(exc)
+            return
+        self.log.append(line_after({"type": "concede", "player": player}, state))
+        self.undo_stack.push(RecordedShot(self, {"type": "concede", "player": player}))
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self.error.hide()
+        self.refresh()
+        self.log_view.scrollToBottom()
+        self.changed.emit(self.game_id)
+
+    def _show_error(self, exc: KnownError) -> None:
+        self.error.setText(tr("Не записано: {reason}").format(reason=readable(exc.message(), self.names)))
+        self.error.show()
+
+    # ---- showing the state -------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Everything visible from the engine state; choices the engine would refuse are greyed out."""
+        s = self._service.state(self.game_id)
+        for pid, box in zip(self.players, self.boxes, strict=True):
+            box.show_state(s["score"][pid], s["shelves"][pid], s["debts"][pid], s["to_move"] == pid,
+                           s["winner"] == pid)
+        match = self._service.get(self.game_id)
+        lines = [tr("Стол: {t}").format(t=match.table or "—")]
+        if match.referee:
+            lines.append(tr("Судья: {name}").format(name=match.referee))
+        lines += [tr("Режим: {m}").format(m=text.mode(s["mode"])),
+                  tr("Биток с руки: {h}").format(h=text.in_hand(s["in_hand"])),
+                  tr("№10: {where}").format(where=text.control_place(s, self.names)),
+                  tr("Право на №10 битком (P§13): {yes}").format(yes=tr("да") if s["control_privilege"] else tr("нет"))]
+        if s["opening"]:
+            lines.insert(1, tr("Разбой (P§2)"))
+        self.info.setText("\n".join(lines))
+        on_table = " ".join(text.ball(b) for b in s["table"]) or "—"
+        self.table_balls.setText(tr("На столе: {balls} — {points} очк.").format(
+            balls=on_table, points=sum(s["table"])))
+        if s["finished"]:
+            how = tr("сдача") if s["termination"] == "concession" else tr("больше 50 очков")
+            self.banner.setText(tr("Матч окончен: победил {name} ({how})").format(name=self.names[s["winner"]],
+                                                                                  how=how))
+        self.banner.setVisible(s["finished"])
+        self._sync_entry()
+
+    def _sync_entry(self) -> None:
+        engine = self._service.engine(self.game_id)
+        live = not engine.finished
+        self.balls.enable_only(engine.callable_balls() if live else ())
+        self.pockets.set_enabled(live and self.mode != OFF and self.balls.selected() is not None)
+        self.straight.setEnabled(live and self.mode == POT)
+        self.touched.setEnabled(live and engine.on_cloth(CONTROL))
+        self.touched.setToolTip(tr("Сейчас касание №10 без штрафа") if engine.touch_allowed()
+                                else tr("Касание №10 при других шарах — штраф (P§12)"))
+        self.trick.setEnabled(live and engine.trick_possible())
+        if not engine.trick_possible() and self.trick.currentIndex():
+            self.trick.setCurrentIndex(0)
+        for w in (self.blocked, self.foul, self.commit_button, self.clear_button, self.concede_button):
+            w.setEnabled(live)
+        self.undo_button.setEnabled(self.log.rowCount() > 0)
+        for b in self.mode_buttons.values():
+            b.setEnabled(live)
+        who = self.names.get(engine.to_move, "")
+        draft = text.describe({"type": "shot", **self.draft.event()}) if not self.draft.is_empty() \
+            else tr("ничего не отмечено — Enter запишет удар без результата")
+        pick = self.balls.selected()
+        hint = tr(" · выбран {ball}, нажмите лузу").format(ball=text.ball(pick)) if pick is not None else ""
+        self.summary.setText(tr("Бьёт {name}: {draft}{hint}").format(name=who, draft=draft, hint=hint)
+                             if live else "")

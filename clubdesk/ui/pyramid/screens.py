@@ -1,0 +1,35 @@
+"""`--screenshots`: the Пирамидка panel and the running demo match window, rendered to PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from clubdesk.ui.pyramid.draft import CALL
+from clubdesk.ui.pyramid.panel import PyramidPanel
+
+
+def _save(widget, path: Path) -> Path:
+    QApplication.processEvents()
+    if not widget.grab().save(str(path)):
+        raise OSError(f"cannot write {path}")
+    return path
+
+
+def extra_screenshots(window, out_dir: Path) -> list[Path]:
+    """`pyramid-panel.png` (the match list) and `pyramid-match.png` (the running match, a call half entered)."""
+    panel = PyramidPanel(window.club, window.actor)
+    panel.resize(980, 320)
+    panel.show()
+    written = [_save(panel, out_dir / "pyramid-panel.png")]
+    running = [m for m in map(panel.model.match_at, range(panel.model.rowCount())) if not m.finished]
+    if running:
+        match = panel.open_match(running[0].id)
+        match.resize(1280, 800)
+        match.set_mode(CALL)
+        match.balls.buttons[13].click()
+        written.append(_save(match, out_dir / "pyramid-match.png"))
+        match.close()
+    panel.close()
+    return written

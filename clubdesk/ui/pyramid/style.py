@@ -1,0 +1,30 @@
+"""Looks of the Пирамидка widgets, kept with them (applied on the window, on top of resources/style.qss)."""
+
+STYLE = """
+#pyramidMatch, #pyramidPanel { background: #f6f7f9; }
+#pyramidPlayer { background: white; border: 1px solid #d8dde3; border-radius: 8px; }
+#pyramidPlayer[active="true"] { border: 3px solid #e0a526; background: #fffaf0; }
+#pyramidName { font-size: 15pt; font-weight: 600; }
+#pyramidScore { font-size: 44pt; font-weight: 700; color: #1f2a37; }
+#pyramidTurn { font-size: 12pt; font-weight: 700; color: #8a5a00; }
+#pyramidDebt { color: #b3261e; font-weight: 600; }
+#pyramidInfo { font-size: 11pt; line-height: 140%; }
+#pyramidTable { font-size: 11pt; color: #3d4650; }
+#pyramidBanner { font-size: 15pt; font-weight: 700; color: #14532d; background: #dcfce7;
+                 border: 1px solid #86efac; border-radius: 6px; padding: 8px; }
+#pyramidDraft { font-size: 11.5pt; background: #eef3f9; border-radius: 4px; padding: 8px; }
+#pyramidBall, #controlBall, #cueBall { font-size: 14pt; font-weight: 600; min-height: 40px; min-width: 40px;
+                                       border-radius: 20px; padding: 2px; }
+#controlBall { background: #fde68a; border: 2px solid #b45309; }
+#cueBall { background: #fff7cc; border-radius: 6px; padding: 2px 10px; min-width: 84px; }
+#pyramidBall:checked, #controlBall:checked, #cueBall:checked { background: #2563eb; color: white;
+                                                              border: 2px solid #1e40af; }
+#pyramidBall:disabled, #controlBall:disabled, #cueBall:disabled { background: #eceff3; color: #b6bdc6;
+                                                                  border: 1px dashed #c5ccd4; }
+#pyramidPocket { font-size: 11.5pt; min-height: 34px; }
+#pyramidMode { min-height: 30px; font-weight: 600; }
+#pyramidMode:checked { background: #1f2a37; color: white; border: 1px solid #1f2a37; }
+#primary { background: #2563eb; color: white; border: 1px solid #1d4ed8; font-weight: 600; }
+#primary:disabled { background: #c7d2e0; color: #f1f4f8; }
+#sectionTitle { font-size: 13pt; font-weight: 600; }
+"""

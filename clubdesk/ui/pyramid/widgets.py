@@ -1,0 +1,115 @@
+"""Pieces of the match window: a player's box (score, shelf, debt, turn) and the ball and pocket pads."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QButtonGroup, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from clubdesk.rules.pyramid100 import CONTROL, CUE
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.pyramid import text
+
+BALLS = (*range(5, 16), CUE)
+
+
+class PlayerBox(QFrame):
+    """One player: name, big score, shelf, debt; highlighted while it is his shot."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pyramidPlayer")
+        self.name = QLabel(name)
+        self.name.setObjectName("pyramidName")
+        self.name.setWordWrap(True)
+        self.score = QLabel("0")
+        self.score.setObjectName("pyramidScore")
+        self.turn = QLabel()
+        self.turn.setObjectName("pyramidTurn")
+        self.shelf = QLabel()
+        self.shelf.setWordWrap(True)
+        self.debt = QLabel()
+        self.debt.setObjectName("pyramidDebt")
+        top = QHBoxLayout()
+        top.addWidget(self.name, 1)
+        top.addWidget(self.turn)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.score)
+        layout.addWidget(self.shelf)
+        layout.addWidget(self.debt)
+
+    def show_state(self, score: int, shelf: list[int], debt: int, to_move: bool, winner: bool) -> None:
+        self.score.setText(str(score))
+        balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
+        self.shelf.setText(tr("Полка: {balls}").format(balls=balls))
+        self.debt.setText(tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else "")
+        self.debt.setVisible(bool(debt))
+        self.turn.setText(tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
+        self.setProperty("active", "true" if to_move or winner else "false")
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+
+class BallPad(QWidget):
+    """The 11 balls and the cue ball as checkable buttons; №10 stands out.
+
+    Signals: clicked(ball) — a ball button was pressed (int 5…15 or "cue").
+    """
+
+    clicked = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.group = QButtonGroup(self)
+        self.group.setExclusive(True)
+        self.buttons: dict = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for i, ball in enumerate(BALLS):
+            b = QPushButton(tr("Биток") if ball == CUE else str(ball))
+            b.setCheckable(True)
+            b.setObjectName("controlBall" if ball == CONTROL else "cueBall" if ball == CUE else "pyramidBall")
+            b.setToolTip(tr("Контрольный шар №10") if ball == CONTROL else "")
+            b.clicked.connect(lambda _c=False, x=ball: self.clicked.emit(x))
+            self.group.addButton(b)
+            self.buttons[ball] = b
+            grid.addWidget(b, 0, i)
+
+    def enable_only(self, allowed) -> None:
+        allowed = set(allowed)
+        for ball, b in self.buttons.items():
+            b.setEnabled(ball in allowed)
+
+    def selected(self):
+        return next((ball for ball, b in self.buttons.items() if b.isChecked()), None)
+
+    def clear(self) -> None:
+        self.group.setExclusive(False)
+        for b in self.buttons.values():
+            b.setChecked(False)
+        self.group.setExclusive(True)
+
+
+class PocketPad(QWidget):
+    """Pockets 1–6 laid out as on the table (1 2 3 along the top cushion, 4 5 6 along the bottom).
+
+    Signals: clicked(pocket).
+    """
+
+    clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.buttons: dict[int, QPushButton] = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for pocket in range(1, 7):
+            b = QPushButton(tr("Луза {n}").format(n=pocket))
+            b.setObjectName("pyramidPocket")
+            b.clicked.connect(lambda _c=False, p=pocket: self.clicked.emit(p))
+            self.buttons[pocket] = b
+            grid.addWidget(b, (pocket - 1) // 3, (pocket - 1) % 3)
+
+    def set_enabled(self, on: bool) -> None:
+        for b in self.buttons.values():
+            b.setEnabled(on)
