@@ -43,7 +43,9 @@ class HostPanel(QWidget):
         self.banner = QLabel()
         self.banner.setObjectName("mafiaBanner")
         self.hint = QLabel()
-        self.hint.setObjectName("muted")
+        self.hint.setObjectName("hostHint")
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -60,7 +62,7 @@ class HostPanel(QWidget):
         self.result.setObjectName("hostResult")
         self.result.setWordWrap(True)
         self.stack = QStackedWidget()
-        for w in (QWidget(), *dict.fromkeys(self.forms.values()), self.result):
+        for w in (self.hint, *dict.fromkeys(self.forms.values()), self.result):
             self.stack.addWidget(w)
         for form in (*self.forms.values(), self.best_move):
             form.submit.connect(self.submit)
@@ -74,7 +76,6 @@ class HostPanel(QWidget):
         middle.addLayout(grid, 3)
         middle.addWidget(self._clock_box(), 1)
         layout.addLayout(middle)
-        layout.addWidget(self.hint)
         bottom = QHBoxLayout()
         left = QVBoxLayout()
         left.addWidget(self.stack, 1)
@@ -233,9 +234,12 @@ class HostPanel(QWidget):
             if self.nominator is not None:
                 text = tr("Место {seat} выставляет — щёлкните кандидата.").format(seat=self.nominator)
             if st["nominees"]:
-                text += "  " + tr("Выставлены: {seats}").format(seats=", ".join(map(str, st["nominees"])))
+                text += "\n" + tr("Выставлены: {seats}").format(seats=", ".join(map(str, st["nominees"])))
             return text
-        return {"agreement": tr("Договорка мафии: 60 секунд."),
+        if st["step"] == "shootout_speech":
+            return tr("Перестрелка: {seats} — по 30 секунд, затем переголосование.").format(
+                seats=", ".join(map(str, st["candidates"])))
+        return {"agreement": tr("Договорка мафии: 60 секунд. «Дальше» — начинается день 0."),
                 "last_word": tr("Последнее слово: 60 секунд.")}.get(st["step"], "")
 
     def _show_form(self, st: dict) -> None:

@@ -1,0 +1,200 @@
+"""Games and standings tabs of an evening: start a table's game, open the host panel and the display;
+the evening standings (M-7) with CSV and PDF export, and club-ban flags to confirm.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import Actor
+from clubdesk.services.evenings import EveningService
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.controller import GameController
+from clubdesk.ui.mafia.display import PublicDisplay
+from clubdesk.ui.mafia.host_panel import HostPanel
+from clubdesk.ui.mafia.registration import table_view
+from clubdesk.ui.models.mafia import GamesModel, StandingsModel
+
+
+class GamesTab(QWidget):
+    def __init__(self, service: EveningService, actor: Actor, parent=None) -> None:
+        super().__init__(parent)
+        self._svc, self._actor = service, actor
+        self.evening_id: str | None = None
+        self.model = GamesModel(self._rows, self)
+        self.view = table_view(self.model)
+        self.slot = QComboBox()
+        self.start = QPushButton(tr("Начать игру"))
+        self.host = QPushButton(tr("Панель ведущего"))
+        self.host.setObjectName("primary")
+        self.display = QPushButton(tr("Табло для зала"))
+        self.message = QLabel()
+        self.message.setObjectName("formError")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        top = QHBoxLayout()
+        for w in (self.slot, self.start):
+            top.addWidget(w)
+        top.addStretch(1)
+        for w in (self.host, self.display):
+            top.addWidget(w)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.message)
+        layout.addWidget(self.view, 1)
+        self.start.clicked.connect(self.start_game)
+        self.host.clicked.connect(lambda: self.open_game(display=False))
+        self.display.clicked.connect(lambda: self.open_game(display=True))
+        self.view.doubleClicked.connect(lambda _i: self.open_game(display=False))
+        self.controllers: dict[str, GameController] = {}
+        self.windows: list[QWidget] = []
+
+    def _rows(self):
+        return self._svc.list_games(self.evening_id) if self.evening_id else []
+
+    def set_evening(self, evening_id: str | None) -> None:
+        self.evening_id = evening_id
+        self.message.hide()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.model.refresh()
+        seating = self._svc.seating(self.evening_id) if self.evening_id else None
+        started = {(g.round, g.table) for g in self.model._rows}
+        self.slot.clear()
+        for r, tables in enumerate(seating.rounds if seating else (), 1):
+            for t in range(1, len(tables) + 1):
+                if (r, t) not in started:
+                    self.slot.addItem(tr("Игра {r}, стол {t}").format(r=r, t=t), (r, t))
+        self.start.setEnabled(self.slot.count() > 0)
+        if self.model.rowCount():
+            self.view.selectRow(self.model.rowCount() - 1)
+
+    def start_game(self) -> None:
+        r, t = self.slot.currentData()
+        players = list(self._svc.seating(self.evening_id).rounds[r - 1][t - 1])
+        try:
+            self._svc.start_game(self._actor, self.evening_id, r, t, players)
+        except KnownError as exc:
+            self.message.setText(exc.message())
+            self.message.show()
+            return
+        self.refresh()
+
+    def controller(self, row: int) -> GameController:
+        g = self.model.row_at(row)
+        if g.game_id not in self.controllers:
+            names = self._svc.names(list(g.players))
+            c = GameController(self._svc.games, self._actor, g.game_id, [names[p] for p in g.players],
+                               tr("Игра {r}, стол {t}").format(r=g.round, t=g.table), parent=self)
+            c.stateChanged.connect(lambda _s: self.model.refresh())
+            self.controllers[g.game_id] = c
+        return self.controllers[g.game_id]
+
+    def open_game(self, display: bool) -> QWidget | None:
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        c = self.controller(rows[0].row())
+        if display:
+            w = PublicDisplay(c, c.title)
+            w.show_on_room_screen()
+        else:
+            w = HostPanel(c)
+            w.resize(1180, 820)
+            w.show()
+        self.windows.append(w)
+        return w
+
+
+class StandingsTab(QWidget):
+    def __init__(self, service: EveningService, actor: Actor, protocols=None, parent=None) -> None:
+        super().__init__(parent)
+        self._svc, self._actor, self._protocols = service, actor, protocols
+        self.evening_id: str | None = None
+        self.model = StandingsModel(self._rows, self)
+        self.view = table_view(self.model)
+        self.csv = QPushButton(tr("Экспорт CSV…"))
+        self.pdf = QPushButton(tr("Протокол вечера PDF…"))
+        self.pdf.setEnabled(protocols is not None)
+        self.note = QLabel(tr("Считаются оконченные игры. Равенство очков: доп. баллы, победы, "
+                              "убит первым (M-7)."))
+        self.note.setObjectName("muted")
+        self.flags = QListWidget()
+        self.flags.setMaximumHeight(110)
+        self.confirm = QPushButton(tr("Подтвердить запрет посещения"))
+        self.confirm.setEnabled(actor.has("desk"))
+        self.flags_title = QLabel(tr("Удаления из клуба (группа III) — ждут решения администратора"))
+        self.flags_title.setObjectName("sectionTitle")
+        top = QHBoxLayout()
+        top.addWidget(self.note, 1)
+        top.addWidget(self.csv)
+        top.addWidget(self.pdf)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.flags_title)
+        row = QHBoxLayout()
+        row.addWidget(self.flags, 1)
+        row.addWidget(self.confirm)
+        layout.addLayout(row)
+        self.csv.clicked.connect(self.export_csv)
+        self.pdf.clicked.connect(self.export_pdf)
+        self.confirm.clicked.connect(self.confirm_ban)
+
+    def _rows(self):
+        return self._svc.standings(self.evening_id) if self.evening_id else []
+
+    def set_evening(self, evening_id: str | None) -> None:
+        self.evening_id = evening_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.model.refresh()
+        self.flags.clear()
+        for f in self._svc.ban_flags(self.evening_id) if self.evening_id else []:
+            text = tr("{name}, место {seat}, п. {clause} — {game}").format(name=f.name, seat=f.seat,
+                                                                           clause=f.clause, game=f.game_title)
+            item = QListWidgetItem(text + (" ✓ " + tr("запрет внесён") if f.confirmed else ""))
+            item.setData(256, f)
+            self.flags.addItem(item)
+        visible = self.flags.count() > 0
+        for w in (self.flags, self.confirm, self.flags_title):
+            w.setVisible(visible)
+
+    def save_path(self, title: str, name: str, pattern: str) -> str:
+        """Asked before an export; tests replace it."""
+        return QFileDialog.getSaveFileName(self, title, str(Path.home() / name), pattern)[0]
+
+    def export_csv(self) -> None:
+        path = self.save_path(tr("Итоги вечера в CSV"), "mafia-evening.csv", "CSV (*.csv)")
+        if path:
+            Path(path).write_text(self._svc.standings_csv(self.evening_id), encoding="utf-8-sig")
+
+    def export_pdf(self) -> None:
+        path = self.save_path(tr("Протокол вечера"), "mafia-evening.pdf", "PDF (*.pdf)")
+        if path:
+            Path(path).write_bytes(self._protocols.evening_pdf(self.evening_id))
+
+    def confirm_ban(self) -> None:
+        item = self.flags.currentItem()
+        if item is None or item.data(256).confirmed:
+            return
+        try:
+            self._svc.confirm_ban(self._actor, self.evening_id, item.data(256))
+        except KnownError as exc:
+            self.note.setText(exc.message())
+        self.refresh()

@@ -1,0 +1,128 @@
+"""Check-in tab: filter the registry as you type, check a player in (bans refused with the reason), guests."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import KnownError
+from clubdesk.services.accounts import Actor
+from clubdesk.services.evenings import EveningService
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.dialogs import GuestDialog
+from clubdesk.ui.models.mafia import CheckInsModel
+from clubdesk.ui.models.players import PlayersModel
+
+
+def table_view(model) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().hide()
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
+
+
+class RegistrationTab(QWidget):
+    def __init__(self, service: EveningService, actor: Actor, parent=None) -> None:
+        super().__init__(parent)
+        self._svc, self._actor = service, actor
+        self.evening_id: str | None = None
+        self.registry = PlayersModel(service.players, self)
+        self.present = CheckInsModel(self._present, self)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))
+        self.search.setClearButtonEnabled(True)
+        self.view = table_view(self.registry)
+        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.view.hideColumn(2)   # phones are not needed to check a player in
+        self.check = QPushButton(tr("Отметить на вечере"))
+        self.check.setObjectName("primary")
+        self.guest = QPushButton(tr("Гость…"))
+        self.message = QLabel()
+        self.message.setObjectName("formError")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.count = QLabel()
+        self.count.setObjectName("sectionTitle")
+        self.present_view = table_view(self.present)
+        left = QVBoxLayout()
+        left.addWidget(self.search)
+        left.addWidget(self.view, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.check)
+        row.addWidget(self.guest)
+        row.addStretch(1)
+        left.addLayout(row)
+        left.addWidget(self.message)
+        right = QVBoxLayout()
+        right.addWidget(self.count)
+        right.addWidget(self.present_view, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 3)
+        layout.addLayout(right, 2)
+        self._timer = QTimer(self, singleShot=True, interval=120)
+        self._timer.timeout.connect(lambda: self.registry.set_filter(self.search.text()))
+        self.search.textChanged.connect(self._timer.start)
+        self.search.returnPressed.connect(self.check_in_selected)
+        self.check.clicked.connect(self.check_in_selected)
+        self.view.doubleClicked.connect(lambda _i: self.check_in_selected())
+        self.guest.clicked.connect(self.add_guest)
+        self.registry.modelReset.connect(lambda: self.view.selectRow(0))
+
+    def _present(self):
+        return self._svc.checked_in(self.evening_id) if self.evening_id else []
+
+    def set_evening(self, evening_id: str | None) -> None:
+        self.evening_id = evening_id
+        self.message.hide()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.present.refresh()
+        self.count.setText(tr("Отмечены: {n}").format(n=self.present.rowCount()))
+
+    def check_in_selected(self) -> None:
+        self._timer.stop()
+        self.registry.set_filter(self.search.text())
+        rows = self.view.selectionModel().selectedRows()
+        if not self.evening_id or not rows:
+            return
+        player = self.registry.player_at(rows[0].row())
+        try:
+            row = self._svc.check_in(self._actor, self.evening_id, player.id)
+        except KnownError as exc:
+            self.show_message(exc.message(), error=True)
+            return
+        self.show_message(tr("{name} отмечен.").format(name=row.name), error=False)
+        self.search.clear()
+        self.refresh()
+
+    def show_message(self, text: str, error: bool) -> None:
+        self.message.setObjectName("formError" if error else "formOk")
+        self.message.setText(text)
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+        self.message.show()
+
+    def add_guest(self) -> None:
+        if not self.evening_id:
+            return
+        dialog = GuestDialog(self._svc, self._actor, self.evening_id, self)
+        if dialog.exec() and dialog.saved:
+            self.show_message(tr("Гость {name} отмечен.").format(name=dialog.saved.name), error=False)
+            self.refresh()

@@ -1,0 +1,86 @@
+"""Mafia page over the demo evening: models pass qtmodeltester, check-in refuses bans, swaps, standings."""
+
+import pytest
+
+from clubdesk.services.evenings import EveningService
+from clubdesk.ui.pages.mafia import create_page
+from tests.ui.conftest import type_text
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise()")
+
+
+@pytest.fixture
+def page(qtbot, club, demo_admin):
+    p = create_page(club, demo_admin, None)
+    qtbot.addWidget(p)
+    return p
+
+
+def test_every_model_of_the_page_passes_the_model_tester(qtmodeltester, page):
+    for model in (page.evenings, page.registration.present, page.games.model, page.standings.model):
+        assert model.rowCount() > 0
+        qtmodeltester.check(model, force_py=True)
+
+
+def test_demo_evening_has_twelve_players_a_finished_game_and_one_on_day_one(page):
+    assert page.registration.present.rowCount() == 12
+    games = [page.games.model.row_at(i) for i in range(page.games.model.rowCount())]
+    assert [(g.winner, g.step, g.day) for g in games] == [("red", "finished", 2), (None, "speech", 1)]
+
+
+def test_banned_player_is_refused_inline_with_reason(qtbot, page):
+    reg = page.registration
+    type_text(reg.search, "Дмитриева")
+    qtbot.waitUntil(lambda: reg.registry.rowCount() == 1)
+    reg.view.selectRow(0)
+    reg.check_in_selected()
+    assert reg.message.isVisibleTo(reg) and "бессрочно" in reg.message.text() and "3.3" in reg.message.text()
+    assert reg.present.rowCount() == 12
+
+
+def test_standings_show_the_engine_scores(page, club):
+    svc: EveningService = page.service
+    evening = page.evening_id()
+    finished = svc.list_games(evening)[0]
+    scores = club.games.engine(finished.game_id).scores()
+    model = page.standings.model
+    shown = {model.row_at(i).player_id: model.index(i, 4).data() for i in range(model.rowCount())}
+    for seat, pid in enumerate(finished.players):
+        assert shown[pid] == f"{scores[seat] / 10:g}".replace("-", "−")
+
+
+def test_swap_asks_with_the_effect_and_changes_the_table(page):
+    tab = page.seating
+    page.tabs.setCurrentWidget(tab)
+    tab.round.setCurrentIndex(2)                         # game 3 has not started
+    asked = []
+    tab.confirm = lambda text: asked.append(text) or True
+    a, b = tab.a.itemData(0), tab.b.itemData(tab.b.count() - 1)   # a seated player and one sitting out
+    tab.a.setCurrentIndex(0)
+    tab.b.setCurrentIndex(tab.b.count() - 1)
+    tab.swap_players()
+    assert asked and "Поменять" in asked[0]
+    now = page.service.seating(page.evening_id())
+    assert now.rounds[2][0][0] == b and a in now.sitting_out[2]
+
+
+def test_started_game_round_cannot_be_swapped(page):
+    tab = page.seating
+    tab.round.setCurrentIndex(0)
+    tab.confirm = lambda text: pytest.fail("must not ask")
+    tab.swap_players()
+    assert tab.warning.isVisibleTo(tab) and "уже начата" in tab.warning.text()
+
+
+def test_csv_export_writes_the_standings(page, tmp_path):
+    page.standings.save_path = lambda *a: str(tmp_path / "out.csv")
+    page.standings.export_csv()
+    text = (tmp_path / "out.csv").read_text(encoding="utf-8-sig")
+    assert text.startswith("место;игрок") and len(text.splitlines()) == 11
+
+
+def test_host_panel_opens_for_the_running_game_on_day_one(page):
+    page.games.view.selectRow(1)
+    panel = page.games.open_game(display=False)
+    assert panel.banner.text() == "День 1" and panel.c.state["nominees"] == [9]
+    panel.close()
