@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from reportlab.lib import colors
 from reportlab.platypus import PageBreak
 
 from clubdesk.reports.base import Meta, heading, info_block, money, note, render, signatures, signed, table, title
@@ -99,12 +100,14 @@ def stage_story(data: TournamentData, stage: StageData, name, lang: str) -> list
         return story + [note(t("zh_no_rounds", lang))]
     for r in stage.rounds:
         body = [[t("table", lang), t("player", lang), t("zh_start", lang), t("zh_end", lang), t("zh_change", lang)]]
+        lines = []
         for tbl in r.tables:
+            lines.append(("LINEABOVE", (0, len(body)), (-1, len(body)), 1.2, colors.black))  # tables apart
             for i, p in enumerate(tbl.players):
                 body.append([str(tbl.number) if i == 0 else "", name(p), money(tbl.start[p]), money(tbl.end[p]),
                              signed(tbl.end[p] - tbl.start[p])])
         story += [note(t("zh_round_line", lang, n=r.number, minutes=r.minutes, nominal=money(r.nominal)), bold=True),
-                  table(body, [12, 70, 25, 25, 25], align_right=(0, 2, 3, 4))]
+                  table(body, [12, 70, 25, 25, 25], align_right=(0, 2, 3, 4), extra=lines)]
     balances = stage.balances()
     end = zt.stage_end(balances)
     finalists: tuple[str, ...] = ()
@@ -161,12 +164,17 @@ def standings_story(data: TournamentData, name, lang: str) -> list:
     body = [head]
     final = next((s for s in data.stages if s.kind == "final" and s.rounds), None)
     finalists = set(final.players) if final else set()
+    third = next((s for s in data.stages if s.kind == "stage" and s.number == 3 and s.rounds), None)
+    if not finalists and third is not None:  # stage 3 over, final not seated yet: Z§6.3 names the four
+        totals = zt.ranking_totals([s.balances() for s in data.stages if s.kind == "stage" and s.rounds],
+                                   data.bankroll)
+        finalists = set(zt.final_players(totals, _eliminated(data), data.ratings))
     for i, (p, amount, out) in enumerate(standings_rows(data)):
         status = t("zh_out_stage", lang, n=out) if out else (t("zh_qualifier", lang) if p in finalists else "")
         body.append([str(i + 1), name(p), f"{data.ratings.get(p, zt.START_RATING):g}"]
                     + [money(per_stage[n][p]) if p in per_stage[n] else "" for n in cols]
                     + [money(amount) if amount is not None else "", status])
-    widths = [10, 55, 14] + [18] * len(cols) + [20, 28]
+    widths = [14, 55, 17] + [18] * len(cols) + [20, 28]
     note_key = "zh_ranked_by_reset" if data.bankroll == "reset" else "zh_ranked_by_carry"
     return [heading(t("zh_standings_title", lang)),
             table(body, widths, align_right=(0, 2, *range(3, 4 + len(cols)))), note(t(note_key, lang))]
