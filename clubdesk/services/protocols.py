@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
 
 from clubdesk.errors import KnownError
 from clubdesk.reports import Meta, build_record_pdf
@@ -26,6 +26,7 @@ from clubdesk.store.models import (
     Setting,
     Stage,
     Tournament,
+    TournamentEntry,
 )
 
 GAME_NAMES = {"pyramid100": ("Пирамидка 100", "Pyramid 100"), "zhuk": ("Жук", "Zhuk"), "mafia": ("Мафия", "Mafia")}
@@ -74,19 +75,50 @@ class ProtocolService:
             # Mafia states say `phase: finished` rather than `finished: true`, so the cache is asked too.
             finished = select(Game).outerjoin(Projection, Projection.game_id == Game.id).where(
                 or_(Game.status == "finished", Projection.state_json.like('%"phase":"finished"%')))
+            where = self._table_titles(s, lang)
             for g in s.scalars(finished):
                 who = ", ".join(names.get(p, p) for p in _ids(g.players))
-                title = g.title or self._game_name(g.game, lang)
+                title = " · ".join(x for x in (where.get(g.table_id or ""), g.title) if x) or self._game_name(g.game, lang)
                 rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
+            entries = dict(s.execute(select(TournamentEntry.tournament_id, func.count())
+                                     .group_by(TournamentEntry.tournament_id)).all())
             for tnm in s.scalars(select(Tournament)):
+                n = entries.get(tnm.id, 0)
+                detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
                 rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
-                                                         _date(tnm.created_at), "")))
+                                                         _date(tnm.created_at), detail)))
+            counts = dict(s.execute(select(GameTable.evening_id, func.count(Game.id))
+                                    .join(Game, Game.table_id == GameTable.id)
+                                    .where(GameTable.evening_id.is_not(None)).group_by(GameTable.evening_id)).all())
             for ev in s.scalars(select(Evening)):
                 iso = ev.date.isoformat()
                 title = ev.name or ("Вечер мафии" if lang != "en" else "Mafia evening")
-                rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, _date(iso), "")))
+                n = counts.get(ev.id, 0)
+                detail = f"games: {n}" if lang == "en" else f"игр: {n}"
+                rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, _date(iso), detail)))
         rows.sort(key=lambda r: r[0], reverse=True)
         return [r for _, r in rows]
+
+    def _table_titles(self, s, lang: str) -> dict[str, str]:
+        """Game table id → «Кубок, этап 1, раунд 2, стол 3» or «Вечер, стол 1», for the list."""
+        en = lang == "en"
+        tnames = dict(s.execute(select(Tournament.id, Tournament.name)).all())
+        stages = {i: (n, t) for i, n, t in s.execute(select(Stage.id, Stage.number, Stage.tournament_id))}
+        rounds = {i: (n, st) for i, n, st in s.execute(select(Round.id, Round.number, Round.stage_id))}
+        evenings = {i: (name or _date(d.isoformat())) for i, name, d in s.execute(
+            select(Evening.id, Evening.name, Evening.date))}
+        out = {}
+        for tid, number, round_id, evening_id in s.execute(
+                select(GameTable.id, GameTable.number, GameTable.round_id, GameTable.evening_id)):
+            table = f"table {number}" if en else f"стол {number}"
+            if round_id in rounds:
+                rnum, stage_id = rounds[round_id]
+                snum, t_id = stages[stage_id]
+                out[tid] = (f"{tnames[t_id]}, stage {snum}, round {rnum}, {table}" if en
+                            else f"{tnames[t_id]}, этап {snum}, раунд {rnum}, {table}")
+            elif evening_id in evenings:
+                out[tid] = f"{evenings[evening_id]}, {table}"
+        return out
 
     @staticmethod
     def _game_name(game: str, lang: str) -> str:

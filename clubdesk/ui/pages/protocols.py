@@ -49,7 +49,7 @@ class ProtocolsPage(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 110), (1, 200), (2, 260)):
+        for col, width in ((0, 100), (1, 190), (2, 320)):
             self.view.setColumnWidth(col, width)
 
         bar = QHBoxLayout()
