@@ -22,7 +22,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check clubdesk tests benchmarks
 
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python benchmarks/engines.py
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.engines
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.reports
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The Debian packages Qt needs to run (also offscreen) and python3-venv; installs them when root.
+# The Debian packages Qt needs to run (also offscreen), python3-venv, and poppler-utils (pdftoppm draws the
+# print preview pages); installs them when root.
 set -eu
-pkgs="python3-venv libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core"
+pkgs="python3-venv libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core poppler-utils"
 command -v dpkg-query >/dev/null 2>&1 || exit 0   # not Debian: nothing to check here
 missing=""
 for p in $pkgs; do

@@ -53,6 +53,11 @@ def effective_events(rows: list[tuple[int, str, dict]]) -> list[tuple[int, dict]
     return [(seq, payload) for seq, typ, payload in rows if typ != VOID and seq not in voided]
 
 
+def is_finished(state: dict) -> bool:
+    """Billiards states say `finished`; a Mafia state says so by its phase (replay.md)."""
+    return bool(state.get("finished")) or state.get("phase") == "finished"
+
+
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -147,7 +152,7 @@ class GameService:
             proj.seq, proj.state_json = seq, canonical_json(state)
             uow.session.add(proj)
             g = uow.session.get(Game, game_id)
-            finished = bool(state.get("finished"))
+            finished = is_finished(state)
             if g.status != ("finished" if finished else "running"):
                 g.status = "finished" if finished else "running"
 

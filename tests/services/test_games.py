@@ -99,3 +99,10 @@ def test_rebuild_recomputes_a_tampered_projection(store, admin):
     with store.session_factory() as s:
         assert '"B":4' in s.get(Projection, gid).state_json
         assert s.scalar(select(func.count()).select_from(Event)) == 1
+
+
+def test_mafia_style_finished_phase_counts_as_finished():
+    from clubdesk.services.games import is_finished
+
+    assert is_finished({"phase": "finished"}) and is_finished({"finished": True})
+    assert not is_finished({"phase": "day"}) and not is_finished({"finished": False})
