@@ -48,7 +48,6 @@ class RegistrationTab(QWidget):
         self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))
         self.search.setClearButtonEnabled(True)
         self.view = table_view(self.registry)
-        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.view.hideColumn(2)   # phones are not needed to check a player in
         self.check = QPushButton(tr("Отметить на вечере"))
         self.check.setObjectName("primary")

@@ -54,7 +54,9 @@ class TableList(QTableWidget):
             seat.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             self.setItem(i, 0, seat)
             self.setItem(i, 1, QTableWidgetItem(names.get(pid, "?")))
-        self.setMinimumHeight(self.horizontalHeader().height() + 10 * 30 + 4)
+        self.resizeRowsToContents()
+        height = self.horizontalHeader().sizeHint().height() + sum(self.rowHeight(r) for r in range(self.rowCount()))
+        self.setFixedHeight(height + 4)   # a printed list has no scroll bar
         self.setMaximumWidth(420)
 
 
@@ -99,8 +101,9 @@ class SeatingTab(QWidget):
         layout.addWidget(self.figures)
         layout.addWidget(self.warning)
         layout.addLayout(swap)
-        layout.addLayout(self.tables, 1)
+        layout.addLayout(self.tables)
         layout.addWidget(self.rest)
+        layout.addStretch(1)
         self.draw.clicked.connect(self.draw_seating)
         self.round.currentIndexChanged.connect(self.show_round)
         self.swap.clicked.connect(self.swap_players)
