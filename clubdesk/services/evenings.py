@@ -165,9 +165,9 @@ class EveningService(SeatingMixin, StandingsMixin):
         data = validate(PlayerData(data.name, data.nickname, data.phone, data.notes), self.players.today())
         self.get(evening_id)
         with UnitOfWork(self.store, actor.account_id) as uow:
-            PlayerService._check_nickname(uow, data.nickname, None)  # the registry's own uniqueness rule
+            PlayerService.check_nickname(uow, data.nickname, None)  # the registry's own uniqueness rule
             p = Player(is_guest=True)
-            PlayerService._assign(p, data)
+            PlayerService.assign(p, data)
             uow.session.add(p)
             uow.session.flush()
             uow.session.add(CheckIn(evening_id=evening_id, player_id=p.id))

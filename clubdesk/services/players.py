@@ -122,9 +122,9 @@ class PlayerService:
         require(actor, "desk")
         data = validate(data, self.today())
         with UnitOfWork(self.store, actor.account_id) as uow:
-            self._check_nickname(uow, data.nickname, None)
+            self.check_nickname(uow, data.nickname, None)
             p = Player()
-            self._assign(p, data)
+            self.assign(p, data)
             uow.session.add(p)
             uow.session.flush()
             return _row(p)
@@ -136,13 +136,14 @@ class PlayerService:
             p = uow.session.get(Player, player_id)
             if p is None:
                 raise ValidationError("id", "Игрок не найден (удалён на другом месте?).", "Player not found.")
-            self._check_nickname(uow, data.nickname, player_id)
-            self._assign(p, data)
+            self.check_nickname(uow, data.nickname, player_id)
+            self.assign(p, data)
             uow.session.flush()
             return _row(p)
 
     @staticmethod
-    def _check_nickname(uow: UnitOfWork, nickname: str, own_id: str | None) -> None:
+    def check_nickname(uow: UnitOfWork, nickname: str, own_id: str | None) -> None:
+        """Refuse a nickname another player has (ignoring case), inside the caller's unit of work."""
         if not nickname:
             return
         other = uow.session.scalar(select(Player).where(Player.nickname_key == nickname.casefold(),
@@ -152,7 +153,8 @@ class PlayerService:
                                   f"The nickname '{nickname}' belongs to {other.name}.")
 
     @staticmethod
-    def _assign(p: Player, d: PlayerData) -> None:
+    def assign(p: Player, d: PlayerData) -> None:
+        """Copy validated data onto a Player row, with the keys search and uniqueness rely on."""
         p.name, p.nickname, p.phone, p.notes = d.name, d.nickname, d.phone, d.notes
         p.status = "banned" if d.banned else "active"
         p.ban_reason, p.ban_until = d.ban_reason, d.ban_until
