@@ -31,10 +31,6 @@ def tokens(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _row(p: Player) -> PlayerRow:
-    return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until)
-
-
 class PlayerIndex:
     """Search keys of every player in (name, id) order; `match(text)` gives the ids, `rows(ids)` the page."""
 
@@ -52,7 +48,9 @@ class PlayerIndex:
     def build(self) -> None:
         with self.store.session_factory() as s:
             mark = s.scalar(select(func.max(ChangeLog.id))) or 0
-            rows = s.execute(select(Player.name, Player.id, Player.search_key).order_by(Player.name, Player.id)).all()
+            rows = s.execute(select(Player.name, Player.id, Player.search_key)).all()
+        # Sorted here, not by SQL: no index on name, and Python's code-point order is SQLite's BINARY order.
+        rows.sort()
         self._order = [(n, i) for n, i, _k in rows]
         self._keys = [k for _n, _i, k in rows]
         self._mark, self._last = mark, None
@@ -84,8 +82,8 @@ class PlayerIndex:
             self._last = None
         self._mark = mark
 
-    def match(self, text: str) -> list[str]:
-        """Ids of players whose key contains every word of `text`, in name order."""
+    def match(self, text: str) -> Hits:
+        """Players whose key contains every word of `text`, in name order (positions, ids on demand)."""
         self.sync()
         words = tokens(text)
         keys = self._keys
@@ -93,19 +91,45 @@ class PlayerIndex:
         if self._last is not None:
             old, hits = self._last
             if old == words:
-                return [self._order[k][1] for k in hits]
+                return Hits(self, hits)
             if all(any(o in w for w in words) for o in old):  # every old word is implied: refine old hits
                 base = hits
-        hits = list(base)
-        for w in words:
-            hits = [k for k in hits if w in keys[k]]
+        if not words:
+            hits = base if isinstance(base, range) else range(len(keys))
+        else:
+            first, *rest = words
+            hits = [k for k in base if first in keys[k]]
+            for w in rest:
+                hits = [k for k in hits if w in keys[k]]
         self._last = (words, hits)
-        return [self._order[k][1] for k in hits]
+        return Hits(self, hits)
+
+    def ids(self, positions) -> list[str]:
+        order = self._order
+        return [order[k][1] for k in positions]
 
     def rows(self, ids: list[str]) -> list[PlayerRow]:
         """The players `ids` in the given order (one query by primary key)."""
         if not ids:
             return []
+        cols = (Player.id, Player.name, Player.nickname, Player.phone, Player.notes, Player.status,
+                Player.ban_reason, Player.ban_until)
         with self.store.session_factory() as s:
-            found = {p.id: _row(p) for p in s.scalars(select(Player).where(Player.id.in_(ids)))}
+            found = {r[0]: PlayerRow(*r) for r in s.execute(select(*cols).where(Player.id.in_(ids)))}
         return [found[i] for i in ids if i in found]
+
+
+class Hits:
+    """The result of one filter: its size, and the ids of a slice (the page being shown)."""
+
+    def __init__(self, index: PlayerIndex, positions: list[int] | range) -> None:
+        self._index, self._positions = index, positions
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    def page(self, offset: int, limit: int) -> list[str]:
+        return self._index.ids(self._positions[offset:offset + limit])
+
+    def all(self) -> list[str]:
+        return self._index.ids(self._positions)

@@ -191,6 +191,7 @@ def test_panel_lists_matches_and_opens_the_scoring_window(qtbot, club, admin, pa
     show(qtbot, window)
     assert window.game_id == gid
     click_shot(qtbot, window, MATCH[0][1])
-    assert panel.model.data(panel.model.index(0, 2)) == "7 : 0"
+    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=2000)
+    assert panel.selected_id() == gid
     with club.store.session_factory() as s:
         assert s.scalar(select(func.count()).select_from(Event)) == 1

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from clubdesk.rules.zhuk.events import START_RATING
-from clubdesk.services.player_search import PlayerIndex
+from clubdesk.services.player_search import Hits, PlayerIndex
 from clubdesk.services.players import PlayerRow, PlayerService
 from clubdesk.services.ratings import RatingService
 from clubdesk.ui.i18n import tr
@@ -42,7 +42,7 @@ class PlayersModel(QAbstractTableModel):
         self._ratings_service = RatingService(service.store) if with_ratings else None
         self._ratings: dict[str, float] = {}
         self._filter = ""
-        self._ids: list[str] | None = None  # the filter's matches (None: no filter, page from SQL)
+        self._hits: Hits | None = None  # the filter's matches (None: no index yet, pages from SQL)
         self._rows: list[PlayerRow] = []
         self._total = 0
         self._today = dt.date.today()
@@ -76,19 +76,20 @@ class PlayersModel(QAbstractTableModel):
         self._index.sync()
 
     def _load_first_page(self) -> None:
-        if self._filter:
-            self._ids = self._index.match(self._filter)
-            self._total = len(self._ids)
-            self._rows = self._index.rows(self._ids[:PAGE])
+        # Once the index is built, clearing the field is served by it too (the SQL page sorts 100 000 rows).
+        if self._filter or self._index.built:
+            self._hits = self._index.match(self._filter)
+            self._total = len(self._hits)
+            self._rows = self._index.rows(self._hits.page(0, PAGE))
         else:
-            self._ids = None
+            self._hits = None
             self._total = self._service.count()
             self._rows = self._service.search("", 0, PAGE)
 
     def _page(self, offset: int) -> list[PlayerRow]:
-        if self._ids is None:
+        if self._hits is None:
             return self._service.search("", offset, PAGE)
-        return self._index.rows(self._ids[offset:offset + PAGE])
+        return self._index.rows(self._hits.page(offset, PAGE))
 
     def rating_of(self, player_id: str) -> float:
         return self._ratings.get(player_id, START_RATING)

@@ -31,7 +31,7 @@ from clubdesk.ui.models.pyramid import ShotLogModel
 from clubdesk.ui.pyramid import text
 from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
 from clubdesk.ui.pyramid.style import STYLE
-from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad
+from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad, set_text
 
 
 class RecordedShot(QUndoCommand):
@@ -63,6 +63,7 @@ class MatchWindow(QWidget):
         self._service, self._actor, self.game_id = service, actor, game_id
         match = service.get(game_id)
         self.players, self.names = match.players, dict(zip(match.players, match.names, strict=True))
+        self.table_name, self.referee = match.table, match.referee
         self.draft = ShotDraft()
         self.mode = CALL
         self.undo_stack = QUndoStack(self)
@@ -86,6 +87,7 @@ class MatchWindow(QWidget):
         self._layout()
         self._shortcuts()
         self.log.reset(service.history(game_id))
+        self.log_view.resizeRowsToContents()
         self.refresh()
 
     # ---- building ----------------------------------------------------------------------------
@@ -96,12 +98,13 @@ class MatchWindow(QWidget):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setWordWrap(True)
+        # Fixed widths and one row sized per append: ResizeToContents would re-measure every row per shot.
         header = view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        for col, width in ((0, 34), (1, 118), (4, 64)):
+            view.setColumnWidth(col, width)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        # Rows grow to fit the wrapped shot and result text instead of cutting it with "…".
-        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         return view
 
     def _build_entry(self) -> None:
@@ -268,7 +271,7 @@ class MatchWindow(QWidget):
         self.log.append(line_after({"type": "shot", "player": state["last_shot"]["player"], **event}, state))
         if push:
             self.undo_stack.push(RecordedShot(self, event))
-        self._after_change()
+        self._after_change(state)
         return True
 
     def undo(self) -> None:
@@ -280,12 +283,12 @@ class MatchWindow(QWidget):
 
     def void_last(self) -> None:
         try:
-            self._service.undo(self._actor, self.game_id, tr("отмена судьёй"))
+            state = self._service.undo(self._actor, self.game_id, tr("отмена судьёй"))
         except KnownError as exc:
             self._show_error(exc)
             return
         self.log.pop()
-        self._after_change()
+        self._after_change(state)
 
     def _ask_concede(self, player: str) -> None:
         answer = QMessageBox.question(self, tr("Сдача партии"),
@@ -302,11 +305,13 @@ class MatchWindow(QWidget):
             return
         self.log.append(line_after({"type": "concede", "player": player}, state))
         self.undo_stack.push(RecordedShot(self, {"type": "concede", "player": player}))
-        self._after_change()
+        self._after_change(state)
 
-    def _after_change(self) -> None:
+    def _after_change(self, state: dict | None = None) -> None:
         self.error.hide()
-        self.refresh()
+        self.refresh(state)
+        if self.log.rowCount():
+            self.log_view.resizeRowToContents(self.log.rowCount() - 1)
         self.log_view.scrollToBottom()
         self.changed.emit(self.game_id)
 
@@ -315,25 +320,24 @@ class MatchWindow(QWidget):
         self.error.show()
 
     # ---- showing the state -------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, state: dict | None = None) -> None:
         """Everything visible from the engine state; choices the engine would refuse are greyed out."""
-        s = self._service.state(self.game_id)
+        s = state or self._service.state(self.game_id)
         for pid, box in zip(self.players, self.boxes, strict=True):
             box.show_state(s["score"][pid], s["shelves"][pid], s["debts"][pid], s["to_move"] == pid,
                            s["winner"] == pid)
-        match = self._service.get(self.game_id)
-        lines = [tr("Стол: {t}").format(t=match.table or "—")]
-        if match.referee:
-            lines.append(tr("Судья: {name}").format(name=match.referee))
+        lines = [tr("Стол: {t}").format(t=self.table_name or "—")]
+        if self.referee:
+            lines.append(tr("Судья: {name}").format(name=self.referee))
         lines += [tr("Режим: {m}").format(m=text.mode(s["mode"])),
                   tr("Биток с руки: {h}").format(h=text.in_hand(s["in_hand"])),
                   tr("№10: {where}").format(where=text.control_place(s, self.names)),
                   tr("Право на №10 битком (P§13): {yes}").format(yes=tr("да") if s["control_privilege"] else tr("нет"))]
         if s["opening"]:
             lines.insert(1, tr("Разбой (P§2)"))
-        self.info.setText("\n".join(lines))
+        set_text(self.info, "\n".join(lines))
         on_table = " ".join(text.ball(b) for b in s["table"]) or "—"
-        self.table_balls.setText(tr("На столе: {balls} — {points} очк.").format(
+        set_text(self.table_balls, tr("На столе: {balls} — {points} очк.").format(
             balls=on_table, points=sum(s["table"])))
         if s["finished"]:
             how = tr("сдача") if s["termination"] == "concession" else tr("больше 50 очков")
@@ -364,5 +368,5 @@ class MatchWindow(QWidget):
             else tr("ничего не отмечено — Enter запишет удар без результата")
         pick = self.balls.selected()
         hint = tr(" · выбран {ball}, нажмите лузу").format(ball=text.ball(pick)) if pick is not None else ""
-        self.summary.setText(tr("Бьёт {name}: {draft}{hint}").format(name=who, draft=draft, hint=hint)
-                             if live else "")
+        set_text(self.summary, tr("Бьёт {name}: {draft}{hint}").format(name=who, draft=draft, hint=hint)
+                 if live else "")

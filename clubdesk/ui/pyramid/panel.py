@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -21,6 +22,8 @@ from clubdesk.ui.models.pyramid import SCORE, TABLE, MatchesModel
 from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.new_match import NewMatchDialog
 from clubdesk.ui.pyramid.style import STYLE
+
+REFRESH_DELAY_MS = 150
 
 
 class PyramidPanel(QWidget):
@@ -67,6 +70,9 @@ class PyramidPanel(QWidget):
         self.open_button.clicked.connect(self.open_selected)
         self.new_button.clicked.connect(self.new_match)
         self.model.modelReset.connect(self._sync_buttons)
+        self._pending: str | None = None
+        self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
+        self._refresh_timer.timeout.connect(lambda: self.refresh(select=self._pending))
 
     def _sync_buttons(self) -> None:
         self.open_button.setEnabled(self.view.selectionModel().hasSelection())
@@ -89,12 +95,17 @@ class PyramidPanel(QWidget):
         window = self.windows.get(game_id)
         if window is None:
             window = MatchWindow(self.service, self._actor, game_id, self)
-            window.changed.connect(lambda gid: self.refresh(select=gid))
+            window.changed.connect(self._changed)
             self.windows[game_id] = window
         window.show()
         window.raise_()
         window.activateWindow()
         return window
+
+    def _changed(self, game_id: str) -> None:
+        # A referee enters shots in bursts: re-read the list once the burst settles, not per shot.
+        self._pending = game_id
+        self._refresh_timer.start()
 
     def refresh(self, select: str | None = None) -> None:
         keep = select or self.selected_id()

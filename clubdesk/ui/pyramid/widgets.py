@@ -12,6 +12,12 @@ from clubdesk.ui.pyramid import text
 BALLS = (*range(5, 16), CUE)
 
 
+def set_text(label: QLabel, value: str) -> None:
+    """Change a label only when its text changes: each change re-runs the window's layout."""
+    if label.text() != value:
+        label.setText(value)
+
+
 class PlayerBox(QFrame):
     """One player: name, big score, shelf, debt; highlighted while it is his shot."""
 
@@ -39,15 +45,17 @@ class PlayerBox(QFrame):
         layout.addWidget(self.debt)
 
     def show_state(self, score: int, shelf: list[int], debt: int, to_move: bool, winner: bool) -> None:
-        self.score.setText(str(score))
         balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
-        self.shelf.setText(tr("Полка: {balls}").format(balls=balls))
-        self.debt.setText(tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else "")
+        set_text(self.score, str(score))
+        set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
+        set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else "")
         self.debt.setVisible(bool(debt))
-        self.turn.setText(tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
-        self.setProperty("active", "true" if to_move or winner else "false")
-        self.style().unpolish(self)
-        self.style().polish(self)
+        set_text(self.turn, tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
+        active = "true" if to_move or winner else "false"
+        if self.property("active") != active:  # re-polishing restyles the box: only when it changes
+            self.setProperty("active", active)
+            self.style().unpolish(self)
+            self.style().polish(self)
 
 
 class BallPad(QWidget):
