@@ -213,7 +213,14 @@ def _service(club):
 
 def print_game(parent: QWidget | None, club, game_id: str) -> PrintPreview | None:
     """Preview and print the protocol of one game (match, Жук table, Mafia game)."""
-    return _preview(parent, lambda: _service(club).game_pdf(game_id, language()), tr("Протокол игры"))
+    return print_recorded_game(parent, club.games, game_id)
+
+
+def print_recorded_game(parent: QWidget | None, games, game_id: str) -> PrintPreview | None:
+    """The same, for windows that hold the GameService rather than the whole club."""
+    from clubdesk.services.protocols import ProtocolService
+    return _preview(parent, lambda: ProtocolService(games.store, games).game_pdf(game_id, language()),
+                    tr("Протокол игры"))
 
 
 def print_tournament(parent: QWidget | None, club, tournament_id: str, stage: int | None = None) -> PrintPreview | None:

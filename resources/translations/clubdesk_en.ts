@@ -211,5 +211,17 @@
       <source>Новый игрок</source>
       <translation>New player</translation>
     </message>
+    <message>
+      <source>Бланк игры для подписи ведущего</source>
+      <translation>The game form for the host's signature</translation>
+    </message>
+    <message>
+      <source>Жеребьёвки с зёрнами, итоги этапов и турнирная таблица</source>
+      <translation>Draws with their seeds, stage results and the standings</translation>
+    </message>
+    <message>
+      <source>Протокол стола (Ctrl+P)</source>
+      <translation>Table protocol (Ctrl+P)</translation>
+    </message>
   </context>
 </TS>

@@ -47,6 +47,7 @@ class GameController(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._games, self._actor, self.game_id = games, actor, game_id
+        self.games = games  # for printing the game's protocol
         self.names, self.title = list(names), title
         self.undo_stack = QUndoStack(self)
         self.timer = SpeechTimer(clock, sound, self)

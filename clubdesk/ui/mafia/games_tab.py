@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.errors import KnownError
+from clubdesk.errors import KnownError, language
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
@@ -185,9 +185,8 @@ class StandingsTab(QWidget):
             Path(path).write_text(self._svc.standings_csv(self.evening_id), encoding="utf-8-sig")
 
     def export_pdf(self) -> None:
-        path = self.save_path(tr("Протокол вечера"), "mafia-evening.pdf", "PDF (*.pdf)")
-        if path:
-            Path(path).write_bytes(self._protocols.evening_pdf(self.evening_id))
+        from clubdesk.ui.print_preview import preview_pdf
+        preview_pdf(self, self._protocols.evening_pdf(self.evening_id, language()), tr("Итоги вечера"))
 
     def confirm_ban(self) -> None:
         item = self.flags.currentItem()

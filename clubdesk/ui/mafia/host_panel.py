@@ -68,8 +68,13 @@ class HostPanel(QWidget):
             form.submit.connect(self.submit)
 
         layout = QVBoxLayout(self)
+        self.print_button = QPushButton(tr("Печать…"))
+        self.print_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.print_button.setToolTip(tr("Бланк игры для подписи ведущего"))
+        self.print_button.clicked.connect(self.print_protocol)
         top = QHBoxLayout()
         top.addWidget(self.banner, 1)
+        top.addWidget(self.print_button)
         layout.addLayout(top)
         layout.addWidget(self.error)
         middle = QHBoxLayout()
@@ -154,6 +159,10 @@ class HostPanel(QWidget):
         v.addWidget(self.secret)
         v.addWidget(self.undo)
         return box
+
+    def print_protocol(self) -> None:
+        from clubdesk.ui.print_preview import print_recorded_game
+        print_recorded_game(self, self.c.games, self.c.game_id)
 
     def _shortcuts(self) -> None:
         for key, slot in ((Qt.Key.Key_Space, self.c.timer.toggle), (Qt.Key.Key_N, self.next_step),

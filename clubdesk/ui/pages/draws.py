@@ -55,6 +55,8 @@ class DrawsPage(QWidget):
         self.final_button = QPushButton(tr("Финал четырёх"))
         self.start_button = QPushButton(tr("Начать раунд"))
         self.check_button = QPushButton(tr("Проверить по зерну"))
+        self.print_button = QPushButton(tr("Печать…"))
+        self.print_button.setToolTip(tr("Жеребьёвки с зёрнами, итоги этапов и турнирная таблица"))
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -64,7 +66,7 @@ class DrawsPage(QWidget):
             actions.addWidget(w)
         actions.addStretch(1)
         actions2 = QHBoxLayout()
-        for w in (self.start_button, self.check_button):
+        for w in (self.start_button, self.check_button, self.print_button):
             actions2.addWidget(w)
         actions2.addStretch(1)
         right = QVBoxLayout()
@@ -88,6 +90,7 @@ class DrawsPage(QWidget):
         self.final_button.clicked.connect(lambda: self._act(self._final))
         self.start_button.clicked.connect(lambda: self._act(self._start_round))
         self.check_button.clicked.connect(self._check)
+        self.print_button.clicked.connect(self.print_protocol)
         hub.structure_changed.connect(self.reload)
         self.reload()
 
@@ -112,6 +115,11 @@ class DrawsPage(QWidget):
         return frame
 
     # ---- showing --------------------------------------------------------------------------------
+
+    def print_protocol(self) -> None:
+        if self.current():
+            from clubdesk.ui.print_preview import print_tournament
+            print_tournament(self, self.club, self.current())
 
     def current(self) -> str | None:
         item = self.list.currentItem()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
+    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -110,8 +111,14 @@ class ZhukTableWidget(QWidget):
             grid.addWidget(text_label, i, 1)
         grid.setRowStretch(len(key_help()) + 1, 1)
         help_box.setMaximumWidth(420)
+        self.print_button = QPushButton(tr("Печать…"))
+        self.print_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the shot entry
+        self.print_button.setToolTip(tr("Протокол стола (Ctrl+P)"))
+        self.print_button.clicked.connect(self.print_protocol)
+        QShortcut(QKeySequence.StandardKey.Print, self, self.print_protocol)
         top = QHBoxLayout()
         top.addWidget(self.info, 1)
+        top.addWidget(self.print_button)
         top.addWidget(self.clock)
         left = QVBoxLayout()
         self.players_view.setFixedHeight(172)  # header and four seats, no scroll bar
@@ -127,6 +134,10 @@ class ZhukTableWidget(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(top)
         layout.addLayout(body, 1)
+
+    def print_protocol(self) -> None:
+        from clubdesk.ui.print_preview import print_recorded_game
+        print_recorded_game(self, self.hub.games, self.game_id)
 
     def _table(self, model) -> QTableView:
         view = QTableView()

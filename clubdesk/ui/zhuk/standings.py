@@ -35,6 +35,7 @@ class StandingsWidget(QWidget):
         self.tournament = QComboBox()
         self.stage = QComboBox()
         self.export = QPushButton(tr("Экспорт в CSV…"))
+        self.print_button = QPushButton(tr("Печать…"))
         self.note = QLabel(tr("Выбывает тот, у кого в конце этапа 0 B или меньше; после трёх этапов "
                               "четверо лучших играют финал."))
         self.note.setObjectName("muted")
@@ -51,6 +52,7 @@ class StandingsWidget(QWidget):
         bar.addWidget(QLabel(tr("Таблица:")))
         bar.addWidget(self.stage)
         bar.addWidget(self.export)
+        bar.addWidget(self.print_button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.view, 1)
@@ -58,6 +60,7 @@ class StandingsWidget(QWidget):
         self.tournament.currentIndexChanged.connect(self._pick_tournament)
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
         self.export.clicked.connect(self.export_csv)
+        self.print_button.clicked.connect(self.print_protocol)
         hub.changed.connect(lambda _g: self.refresh())
         hub.structure_changed.connect(self.reload)
         self.reload()
@@ -100,6 +103,12 @@ class StandingsWidget(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         if self.model.columnCount() > 1:
             header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+
+    def print_protocol(self) -> None:
+        """The printed standings with every stage's draw and results."""
+        if self.tournament_id:
+            from clubdesk.ui.print_preview import print_tournament
+            print_tournament(self, self.hub.club, self.tournament_id)
 
     def export_csv(self, path: str | None = None) -> Path | None:
         if not self.tournament_id:
