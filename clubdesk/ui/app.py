@@ -40,6 +40,8 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
     from clubdesk.resources import resource_path
     from clubdesk.ui.i18n import install_language
 
+    if screenshots:
+        _quiet_offscreen_plugin()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("ClubDesk")
     app.setApplicationName("ClubDesk")
@@ -76,6 +78,16 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
         club.close()
         if tmp:
             tmp.cleanup()
+
+
+def _quiet_offscreen_plugin() -> None:
+    """The offscreen platform says it cannot raise or resize windows; headless, that is expected noise."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_mode, _context, message: str) -> None:
+        if not message.startswith("This plugin does not support"):
+            print(message, file=sys.stderr)
+    qInstallMessageHandler(handler)
 
 
 def _open_club(db: str | None):
