@@ -10,7 +10,9 @@ log's newest id tells cheaply whether anything was written since; changed player
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import re
+from array import array
 
 from sqlalchemy import func, select
 
@@ -40,6 +42,7 @@ class PlayerIndex:
         self._keys: list[str] = []  # search_key, parallel to _order
         self._mark: int | None = None  # newest change_log id seen
         self._last: tuple[tuple[str, ...], list[int]] | None = None  # last query: refining it is cheap
+        self._chars: dict[str, array] | None = None  # built on the first filter after a (re)build
 
     @property
     def built(self) -> bool:
@@ -48,12 +51,31 @@ class PlayerIndex:
     def build(self) -> None:
         with self.store.session_factory() as s:
             mark = s.scalar(select(func.max(ChangeLog.id))) or 0
-            rows = s.execute(select(Player.name, Player.id, Player.search_key)).all()
-        # Sorted here, not by SQL: no index on name, and Python's code-point order is SQLite's BINARY order.
-        rows.sort()
+            # Plain DB-API rows: SQLAlchemy's Row objects cost ~10× more to build and unpack at 100 000.
+            cur = s.connection().exec_driver_sql("SELECT name, id, search_key FROM players ORDER BY name, id")
+            rows = cur.fetchall()
         self._order = [(n, i) for n, i, _k in rows]
         self._keys = [k for _n, _i, k in rows]
         self._mark, self._last = mark, None
+        self._chars = None
+
+    def _postings(self) -> dict[str, array]:
+        """Character → positions of the keys containing it: the first letter typed costs no scan."""
+        if self._chars is None:
+            chars: dict[str, array] = {}
+            for k, key in enumerate(self._keys):
+                for c in set(key):
+                    got = chars.get(c)
+                    if got is None:
+                        got = chars[c] = array("i")
+                    got.append(k)
+            self._chars = chars
+        return self._chars
+
+    def prepare(self) -> None:
+        """Everything a filter needs, built now (one-time: ~0.8 s + ~0.8 s at 100 000 players)."""
+        self.sync()
+        self._postings()
 
     def sync(self) -> None:
         """Catch up with writes since the last look (one indexed max() when nothing changed)."""
@@ -79,7 +101,7 @@ class PlayerIndex:
                 at = bisect.bisect_left(self._order, (name, pid))
                 self._order.insert(at, (name, pid))
                 self._keys.insert(at, key)
-            self._last = None
+            self._last, self._chars = None, None
         self._mark = mark
 
     def match(self, text: str) -> Hits:
@@ -98,7 +120,11 @@ class PlayerIndex:
             hits = base if isinstance(base, range) else range(len(keys))
         else:
             first, *rest = words
-            hits = [k for k in base if first in keys[k]]
+            if isinstance(base, range):  # a fresh search: start from the rarest character's keys
+                postings = self._postings()
+                base = min((postings.get(c, array("i")) for c in first), key=len)
+            hits = list(base) if len(first) == 1 and not isinstance(base, list) else \
+                [k for k in base if first in keys[k]]
             for w in rest:
                 hits = [k for k in hits if w in keys[k]]
         self._last = (words, hits)
@@ -112,10 +138,12 @@ class PlayerIndex:
         """The players `ids` in the given order (one query by primary key)."""
         if not ids:
             return []
-        cols = (Player.id, Player.name, Player.nickname, Player.phone, Player.notes, Player.status,
-                Player.ban_reason, Player.ban_until)
+        # DB-API directly: a 200-id IN through the ORM layer costs 5–18 ms, this ~1 ms.
+        sql = ("SELECT id, name, nickname, phone, notes, status, ban_reason, ban_until FROM players "
+               f"WHERE id IN ({','.join('?' * len(ids))})")
         with self.store.session_factory() as s:
-            found = {r[0]: PlayerRow(*r) for r in s.execute(select(*cols).where(Player.id.in_(ids)))}
+            rows = s.connection().exec_driver_sql(sql, tuple(ids)).fetchall()
+        found = {r[0]: PlayerRow(*r[:7], dt.date.fromisoformat(r[7]) if r[7] else None) for r in rows}
         return [found[i] for i in ids if i in found]
 
 

@@ -376,10 +376,6 @@
       <translation>Player</translation>
     </message>
     <message>
-      <source>Итог</source>
-      <translation>Result</translation>
-    </message>
-    <message>
       <source>идёт</source>
       <translation>running</translation>
     </message>
@@ -460,10 +456,6 @@
       <translation>Player 1 — breaks</translation>
     </message>
     <message>
-      <source>Пирамидка 100 — матчи</source>
-      <translation>Pyramid 100 — matches</translation>
-    </message>
-    <message>
       <source>Новый матч…</source>
       <translation>New match…</translation>
     </message>
@@ -482,6 +474,10 @@
     <message>
       <source>сдача, победа: {name}</source>
       <translation>conceded, won: {name}</translation>
+    </message>
+    <message>
+      <source>Удар → итог</source>
+      <translation>Shot → result</translation>
     </message>
   </context>
 </TS>

@@ -195,3 +195,13 @@ def test_panel_lists_matches_and_opens_the_scoring_window(qtbot, club, admin, pa
     assert panel.selected_id() == gid
     with club.store.session_factory() as s:
         assert s.scalar(select(func.count()).select_from(Event)) == 1
+
+
+def test_screenshots_write_the_panel_and_the_running_match(qtbot, club, demo_admin, tmp_path):
+    from types import SimpleNamespace
+
+    from clubdesk.ui.pyramid.screens import extra_screenshots
+
+    paths = extra_screenshots(SimpleNamespace(club=club, actor=demo_admin), tmp_path)
+    assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png"]
+    assert all(p.stat().st_size > 10_000 for p in paths)

@@ -24,6 +24,8 @@ PAGE = 200
 PLAYER_ROLE = Qt.ItemDataRole.UserRole + 1
 
 Index = QModelIndex | QPersistentModelIndex
+_ROLES = frozenset((Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+                    Qt.ItemDataRole.TextAlignmentRole, PLAYER_ROLE))
 
 
 def headers() -> list[str]:
@@ -73,7 +75,7 @@ class PlayersModel(QAbstractTableModel):
 
     def warm_up(self) -> None:
         """Build the filter index now (the first keystroke then costs what every other does)."""
-        self._index.sync()
+        self._index.prepare()
 
     def _load_first_page(self) -> None:
         # Once the index is built, clearing the field is served by it too (the SQL page sorts 100 000 rows).
@@ -128,7 +130,8 @@ class PlayersModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        # A repaint asks ~7 roles per cell; answer the ones this model never uses at once.
+        if role not in _ROLES or not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         p = self._rows[index.row()]
         col = index.column()

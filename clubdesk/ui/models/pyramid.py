@@ -84,11 +84,11 @@ class MatchesModel(QAbstractTableModel):
         return tr("победа: {name}").format(name=winner)
 
 
-NO, PLAYER, SHOT, RESULT, AFTER = range(5)
+NO, PLAYER, SHOT, AFTER = range(4)
 
 
 def log_headers() -> list[str]:
-    return ["№", tr("Игрок"), tr("Удар"), tr("Итог"), tr("Счёт")]
+    return ["№", tr("Игрок"), tr("Удар → итог"), tr("Счёт")]
 
 
 class ShotLogModel(QAbstractTableModel):
@@ -125,10 +125,10 @@ class ShotLogModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._lines)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 5
+        return 0 if parent.isValid() else 4
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 5:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
             return log_headers()[section]
         return None
 
@@ -141,12 +141,10 @@ class ShotLogModel(QAbstractTableModel):
                 return str(index.row() + 1)
             if col == PLAYER:
                 return self._names.get(line.event["player"], line.event["player"])
-            if col == SHOT:
-                return text.describe(line.event)
-            if col == RESULT:
-                return text.result(line.result)
+            if col == SHOT:  # the facts as entered, then what the engine made of them
+                return f"{text.describe(line.event)}\n→ {text.result(line.result)}"
             a, b = self._players
             return f"{line.score[a]} : {line.score[b]}"
-        if role == Qt.ItemDataRole.ToolTipRole and col in (SHOT, RESULT):
-            return f"{text.describe(line.event)}\n{text.result(line.result)}"
+        if role == Qt.ItemDataRole.ToolTipRole and col == SHOT:
+            return f"{text.describe(line.event)}\n→ {text.result(line.result)}"
         return None

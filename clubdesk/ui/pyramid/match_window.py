@@ -98,13 +98,16 @@ class MatchWindow(QWidget):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setWordWrap(True)
+        # A scroll bar appearing later would narrow the text column under rows already sized for it.
+        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         # Fixed widths and one row sized per append: ResizeToContents would re-measure every row per shot.
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        for col, width in ((0, 34), (1, 118), (4, 64)):
+        for col, width in ((0, 32), (1, 104), (3, 60)):
             view.setColumnWidth(col, width)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # Wrapped rows follow the column widths when the window is resized (not per shot).
+        header.sectionResized.connect(lambda *_: view.resizeRowsToContents())
         return view
 
     def _build_entry(self) -> None:
@@ -199,8 +202,8 @@ class MatchWindow(QWidget):
         log_box = QGroupBox(tr("Журнал ударов"))
         QVBoxLayout(log_box).addWidget(self.log_view)
         body = QHBoxLayout()
-        body.addWidget(entry, 1)
-        body.addWidget(log_box, 1)
+        body.addWidget(entry, 5)
+        body.addWidget(log_box, 6)
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addLayout(header)

@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -38,8 +37,6 @@ class PyramidPanel(QWidget):
         self.model = MatchesModel(self.service, self)
         self.windows: dict[str, MatchWindow] = {}
 
-        title = QLabel(tr("Пирамидка 100 — матчи"))
-        title.setObjectName("sectionTitle")
         self.new_button = QPushButton(tr("Новый матч…"))
         self.new_button.setEnabled(actor.has(*RECORDER_ROLES))
         self.open_button = QPushButton(tr("Открыть"))
@@ -57,7 +54,7 @@ class PyramidPanel(QWidget):
         header.setSectionResizeMode(SCORE, QHeaderView.ResizeMode.ResizeToContents)
 
         bar = QHBoxLayout()
-        bar.addWidget(title, 1)
+        bar.addStretch(1)  # no title of its own: the page that embeds the panel names it
         bar.addWidget(self.new_button)
         bar.addWidget(self.open_button)
         layout = QVBoxLayout(self)

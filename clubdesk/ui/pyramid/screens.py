@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
+from clubdesk.ui.i18n import tr
 from clubdesk.ui.pyramid.draft import CALL
 from clubdesk.ui.pyramid.panel import PyramidPanel
 
@@ -19,10 +20,18 @@ def _save(widget, path: Path) -> Path:
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
     """`pyramid-panel.png` (the match list) and `pyramid-match.png` (the running match, a call half entered)."""
-    panel = PyramidPanel(window.club, window.actor)
-    panel.resize(980, 320)
-    panel.show()
-    written = [_save(panel, out_dir / "pyramid-panel.png")]
+    frame = QWidget()
+    frame.setObjectName("pyramidPanel")
+    panel = PyramidPanel(window.club, window.actor, frame)
+    frame.setStyleSheet(panel.styleSheet())
+    title = QLabel(tr("Матчи «Пирамидка 100»"))
+    title.setObjectName("sectionTitle")
+    layout = QVBoxLayout(frame)
+    layout.addWidget(title)
+    layout.addWidget(panel, 1)
+    frame.resize(980, 340)
+    frame.show()
+    written = [_save(frame, out_dir / "pyramid-panel.png")]
     running = [m for m in map(panel.model.match_at, range(panel.model.rowCount())) if not m.finished]
     if running:
         match = panel.open_match(running[0].id)
@@ -31,5 +40,5 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
         match.balls.buttons[13].click()
         written.append(_save(match, out_dir / "pyramid-match.png"))
         match.close()
-    panel.close()
+    frame.close()
     return written
