@@ -84,6 +84,7 @@ class PlayerCard(QDialog):
         form.addRow(tr("Телефон"), QLabel(player.phone or "—"))
         self.rating_label = QLabel(rating_text(self.rating))
         self.rating_label.setObjectName("cardRating")
+        self.rating_label.setStyleSheet("font-size: 15pt; font-weight: 700;")
         form.addRow(tr("Клубный рейтинг «Жук»"), self.rating_label)
         played = sum(1 for r in rounds if r.finished and player.id in r.rating_delta)
         form.addRow(tr("Сыграно раундов"), QLabel(str(played)))
@@ -101,6 +102,7 @@ class PlayerCard(QDialog):
         empty.setObjectName("muted")
         empty.setVisible(self.history.rowCount() == 0)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(tr("Закрыть"))  # Qt's own text is English
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(name)

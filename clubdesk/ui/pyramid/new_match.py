@@ -93,6 +93,7 @@ class NewMatchDialog(QDialog):
         self.error.hide()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Начать матч"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))  # Qt's own text is English
         buttons.accepted.connect(self.create)
         buttons.rejected.connect(self.reject)
 
