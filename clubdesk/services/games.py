@@ -20,7 +20,7 @@ from clubdesk.services.accounts import Actor, require
 from clubdesk.store.db import Store
 from clubdesk.store.ids import uuid7
 from clubdesk.store.models import Event, Game, Projection, canonical_json
-from clubdesk.store.uow import UnitOfWork
+from clubdesk.store.uow import UnitOfWork, append_event
 
 VOID = "void"
 RECORDER_ROLES = ("referee", "host", "desk")
@@ -43,8 +43,21 @@ class NothingToUndo(KnownError):
 @dataclass
 class _Live:
     engine: Any
+    module: Any  # the engine module (parse_event, event_to_json)
     seq: int  # last stored seq (void events included)
     effective: list[tuple[int, dict]]  # (seq, event json) of the events the engine has applied
+    finished: bool  # what Game.status says, so it is written only when it changes
+    _state: dict | None = None
+
+    @property
+    def state(self) -> dict:
+        """The engine's state, computed once per change (callers treat it as read-only)."""
+        if self._state is None:
+            self._state = self.engine.state()
+        return self._state
+
+    def changed(self) -> None:
+        self._state = None
 
 
 def effective_events(rows: list[tuple[int, str, dict]]) -> list[tuple[int, dict]]:
@@ -95,7 +108,7 @@ class GameService:
         effective = effective_events(rows)
         for _seq, obj in effective:
             engine.apply(module.parse_event(obj))  # a stored event that no longer replays is a bug: raise
-        live = _Live(engine, rows[-1][0] if rows else 0, effective)
+        live = _Live(engine, module, rows[-1][0] if rows else 0, effective, g.status == "finished")
         self._live[game_id] = live
         return live
 
@@ -103,27 +116,28 @@ class GameService:
         return self._load(game_id).engine
 
     def state(self, game_id: str) -> dict:
-        return self._load(game_id).engine.state()
+        """The current state (replay.md output); do not mutate it, it is shared until the next event."""
+        return self._load(game_id).state
 
     def record(self, actor: Actor, game_id: str, obj: dict) -> dict:
         """Validate `obj` with the engine, store it, and return the new state; refused → nothing stored."""
         require(actor, *RECORDER_ROLES)
         live = self._load(game_id)
-        module = engine_module(self._game_kind(game_id))
         try:
-            event = module.parse_event(obj)
+            event = live.module.parse_event(obj)
             live.engine.apply(event)  # validates before it mutates
         except RuleError as exc:
             raise EventRefused(exc) from exc
-        payload = module.event_to_json(event)
+        live.changed()
+        payload = live.module.event_to_json(event)
         try:
-            self._append(actor, game_id, live.seq + 1, payload["type"], payload, live.engine)
+            self._append(actor, game_id, live, payload["type"], payload)
         except BaseException:
             live.engine.undo()  # the store did not take it, so neither does the screen
+            live.changed()
             raise
-        live.seq += 1
         live.effective.append((live.seq, payload))
-        return live.engine.state()
+        return live.state
 
     def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
         """Cancel the last counted event by appending a void event; returns the new state."""
@@ -133,32 +147,25 @@ class GameService:
             raise NothingToUndo("Отменять нечего.", "Nothing to undo.")
         target_seq, _ = live.effective[-1]
         live.engine.undo()
+        live.changed()
         payload = {"type": VOID, "target_seq": target_seq, "reason": reason}
         try:
-            self._append(actor, game_id, live.seq + 1, VOID, payload, live.engine)
+            self._append(actor, game_id, live, VOID, payload)
         except BaseException:
             self._live.pop(game_id, None)
             raise
-        live.seq += 1
         live.effective.pop()
-        return live.engine.state()
+        return live.state
 
-    def _append(self, actor: Actor, game_id: str, seq: int, typ: str, payload: dict, engine: Any) -> None:
-        state = engine.state()
-        with UnitOfWork(self.store, actor.account_id) as uow:
-            uow.session.add(Event(id=uuid7(), game_id=game_id, seq=seq, type=typ, payload=canonical_json(payload),
-                                  author_id=actor.account_id, hlc=self.store.clock.now(), desk_id=self.store.desk_id))
-            proj = uow.session.get(Projection, game_id) or Projection(game_id=game_id)
-            proj.seq, proj.state_json = seq, canonical_json(state)
-            uow.session.add(proj)
-            g = uow.session.get(Game, game_id)
-            finished = is_finished(state)
-            if g.status != ("finished" if finished else "running"):
-                g.status = "finished" if finished else "running"
-
-    def _game_kind(self, game_id: str) -> str:
-        with self.store.session_factory() as s:
-            return s.scalar(select(Game.game).where(Game.id == game_id))
+    def _append(self, actor: Actor, game_id: str, live: _Live, typ: str, payload: dict) -> None:
+        """Store the event, the projection and (when it changes) the game's status in one transaction."""
+        seq, state = live.seq + 1, live.state
+        finished = is_finished(state)
+        status = ("finished" if finished else "running") if finished != live.finished else None
+        append_event(self.store, {"id": uuid7(), "game_id": game_id, "seq": seq, "type": typ,
+                                  "payload": canonical_json(payload), "author_id": actor.account_id},
+                     game_status=status, projection=(seq, canonical_json(state)))
+        live.seq, live.finished = seq, finished
 
     def to_record(self, game_id: str) -> dict:
         """The portable record (replay.md) of the events that count."""

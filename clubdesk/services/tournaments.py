@@ -198,8 +198,11 @@ class TournamentService:
             return r.stage.tournament_id, RoundInfo(r.id, r.stage.number, r.number, r.nominal, r.minutes)
 
     def round_over(self, round_id: str) -> bool:
-        tables = self.tables(round_id)
-        return bool(tables) and all(self.games.state(t.game_id)["finished"] for t in tables)
+        """Every table of the round is closed; read from Game.status (kept by GameService) — no replay."""
+        with self.store.session_factory() as s:
+            statuses = list(s.scalars(select(Game.status).join(GameTable, Game.table_id == GameTable.id)
+                                      .where(GameTable.round_id == round_id)))
+        return bool(statuses) and all(st == "finished" for st in statuses)
 
     def start_round(self, actor: Actor, round_id: str) -> list[TableInfo]:
         """Seat the round's tables (balances carried, ratings fixed now) and start its clock."""

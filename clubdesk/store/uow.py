@@ -87,3 +87,55 @@ class UnitOfWork:
         self._pending.clear()
         # Core insert on the flush's own connection: same transaction as the rows it describes.
         session.connection().execute(ChangeLog.__table__.insert(), rows)
+
+
+_EVENTS = Event.__table__
+_LOG = ChangeLog.__table__
+
+
+def append_event(store: Store, row: dict, *, game_status: str | None = None,
+                 projection: tuple[int, str] | None = None) -> None:
+    """The hot path of recording a game: one event, its change-log row, the projection cache and (when it
+    changes) the game's status, in one transaction — with prebuilt Core statements, no ORM session.
+
+    Same rows and the same change-log guarantees as the UnitOfWork: the event and its log row land together
+    or not at all. `row` has the event's columns except hlc/desk_id/recorded_at, which are stamped here.
+    """
+    from sqlalchemy import select, update
+
+    from clubdesk.store.models import Game, utc_now
+
+    ts = store.clock.now()
+    row = {**row, "hlc": ts, "desk_id": store.desk_id, "recorded_at": row.get("recorded_at") or utc_now()}
+    logs = [{"hlc": ts, "desk_id": store.desk_id, "entity": "events", "entity_id": row["id"], "op": "insert",
+             "payload": canonical_json(row), "pushed": False}]
+    with store.engine.begin() as conn:
+        conn.execute(_EVENTS.insert(), row)
+        if game_status is not None:
+            ts2 = store.clock.now()
+            games = Game.__table__
+            conn.execute(update(games).where(games.c.id == row["game_id"])
+                         .values(status=game_status, hlc=ts2, desk_id=store.desk_id))
+            game_row = dict(conn.execute(select(games).where(games.c.id == row["game_id"])).mappings().one())
+            logs.append({"hlc": ts2, "desk_id": store.desk_id, "entity": "games", "entity_id": row["game_id"],
+                         "op": "update", "payload": canonical_json(game_row), "pushed": False})
+        conn.execute(_LOG.insert(), logs)
+        if projection is not None:
+            conn.execute(_PROJECTION_UPSERT, {"game_id": row["game_id"], "seq": projection[0],
+                                              "state_json": projection[1]})
+
+
+def _projection_upsert():
+    from sqlalchemy import bindparam
+    from sqlalchemy.dialects.sqlite import insert
+
+    from clubdesk.store.models import Projection
+
+    stmt = insert(Projection.__table__).values(game_id=bindparam("game_id"), seq=bindparam("seq"),
+                                               state_json=bindparam("state_json"))
+    return stmt.on_conflict_do_update(index_elements=["game_id"],
+                                      set_={"seq": stmt.excluded.seq, "state_json": stmt.excluded.state_json})
+
+
+# The cache row is not synced (it is rebuildable), so it is a plain upsert with no change-log row.
+_PROJECTION_UPSERT = _projection_upsert()

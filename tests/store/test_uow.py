@@ -96,3 +96,54 @@ def test_uuid7_sorts_by_time():
     ids = [uuid7(unix_ms=ms) for ms in (1000, 2000, 3000)]
     assert ids == sorted(ids)
     assert all(i[14] == "7" for i in ids)
+
+
+def _bare_game(store):
+    with UnitOfWork(store) as uow:
+        g = Game(game="zhuk", players_json="[]")
+        uow.session.add(g)
+    return g.id
+
+
+def _event_row(game_id, seq):
+    return {"id": uuid7(), "game_id": game_id, "seq": seq, "type": "shot", "payload": "{}", "author_id": None}
+
+
+def test_append_event_writes_event_log_row_and_projection_together(store):
+    from clubdesk.store.models import Projection
+    from clubdesk.store.uow import append_event
+
+    gid = _bare_game(store)
+    append_event(store, _event_row(gid, 1), projection=(1, '{"x":1}'))
+    append_event(store, _event_row(gid, 2), projection=(2, '{"x":2}'))
+    with store.session_factory() as s:
+        events = list(s.scalars(select(Event).order_by(Event.seq)))
+        logs = list(s.scalars(select(ChangeLog).where(ChangeLog.entity == "events").order_by(ChangeLog.id)))
+        proj = s.get(Projection, gid)
+    assert [e.seq for e in events] == [1, 2]
+    assert [lg.entity_id for lg in logs] == [e.id for e in events]
+    assert events[0].hlc < events[1].hlc and events[0].desk_id == store.desk_id
+    assert (proj.seq, proj.state_json) == (2, '{"x":2}')
+
+
+def test_append_event_logs_the_game_status_change(store):
+    from clubdesk.store.uow import append_event
+
+    gid = _bare_game(store)
+    append_event(store, _event_row(gid, 1), game_status="finished")
+    with store.session_factory() as s:
+        assert s.get(Game, gid).status == "finished"
+        log = s.scalars(select(ChangeLog).where(ChangeLog.entity == "games", ChangeLog.op == "update")).one()
+    assert '"status":"finished"' in log.payload
+
+
+def test_append_event_that_fails_leaves_neither_event_nor_log(store):
+    from clubdesk.store.uow import append_event
+
+    gid = _bare_game(store)
+    append_event(store, _event_row(gid, 1))
+    with pytest.raises(IntegrityError):
+        append_event(store, _event_row(gid, 1))  # the same seq again: refused by the unique key
+    assert count(store, Event) == 1
+    with store.session_factory() as s:
+        assert s.scalar(select(func.count()).select_from(ChangeLog).where(ChangeLog.entity == "events")) == 1
