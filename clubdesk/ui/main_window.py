@@ -58,15 +58,13 @@ class MainWindow(QMainWindow):
         self.sidebar.setObjectName("sidebar")
         self.sidebar.setFixedWidth(200)
         self.stack = QStackedWidget()
+        # Pages are built the first time they are shown: the window opens as fast as its first page.
         self.pages: dict[str, QWidget] = {}
-        titles, later = _page_titles(), _later_texts()
+        titles = _page_titles()
         for key in PAGES:
-            module = page_module(key)
-            page = module.create_page(club, actor, self) if module else LaterPage(titles[key], later[key])
-            self.pages[key] = page
-            self.stack.addWidget(page)
+            self.stack.addWidget(QWidget())
             QListWidgetItem(titles[key], self.sidebar)
-        self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.sidebar.currentRowChanged.connect(self._on_row)
 
         central = QWidget()
         layout = QHBoxLayout(central)
@@ -86,6 +84,25 @@ class MainWindow(QMainWindow):
         bar.addWidget(QLabel(tr("База: {path}").format(path=store.path)))
         bar.addPermanentWidget(QLabel(tr("Стойка {desk}").format(desk=store.desk_id[:8])))
         bar.addPermanentWidget(QLabel(tr("Вход: {login} ({roles})").format(login=self.actor.login, roles=roles)))
+
+    def page(self, key: str) -> QWidget:
+        """The page for `key`, built now if it has not been shown yet."""
+        if key not in self.pages:
+            module = page_module(key)
+            page = module.create_page(self.club, self.actor, self) if module \
+                else LaterPage(_page_titles()[key], _later_texts()[key])
+            index = PAGES.index(key)
+            placeholder = self.stack.widget(index)
+            self.stack.insertWidget(index, page)
+            self.stack.removeWidget(placeholder)
+            placeholder.deleteLater()
+            self.pages[key] = page
+        return self.pages[key]
+
+    def _on_row(self, row: int) -> None:
+        if row >= 0:
+            self.page(PAGES[row])
+            self.stack.setCurrentIndex(row)
 
     def show_page(self, key: str) -> None:
         self.sidebar.setCurrentRow(PAGES.index(key))

@@ -32,8 +32,7 @@ def test_every_revision_upgrades_to_head_step_by_step(tmp_path):
 
     path = tmp_path / "steps.sqlite"
     engine = create_engine(f"sqlite:///{path}")
-    revs = list(reversed([s.revision for s in
-                          migrate.ScriptDirectory.from_config(migrate.alembic_config()).walk_revisions()]))
+    revs = migrate.revisions_oldest_first()
     assert len(revs) >= 2
     for rev in revs:
         with engine.begin() as conn:
@@ -161,3 +160,19 @@ def test_restore_without_backups_is_a_clear_error(tmp_path):
     with pytest.raises(StoreError) as err:
         restore_newest_backup(tmp_path / "none.sqlite")
     assert err.value.code == "no_backup"
+
+
+def test_head_constant_is_the_newest_migration_script():
+    assert migrate.HEAD == migrate.head_revision()
+
+
+def test_start_on_a_current_file_does_not_import_alembic(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "fast.sqlite"
+    open_store(path).close()
+    code = ("import sys; from clubdesk.store.db import open_store; open_store(sys.argv[1]).close(); "
+            "print('alembic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

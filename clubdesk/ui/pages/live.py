@@ -142,7 +142,7 @@ def create_page(club, actor: Actor, window) -> LivePage:
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
     """zhuk-table.png (the scoring window of a demo table), scoreboard.png, standings.png."""
-    page: LivePage = window.pages["live"]
+    page: LivePage = window.page("live")
     written = []
     tables = page.hub.tournaments.running_tables()
     shots: list[tuple[str, QWidget]] = []

@@ -120,7 +120,7 @@ def _save(widget: QWidget, path: Path) -> Path:
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
     """mafia-evening.png, mafia-seating.png, mafia-host.png, mafia-display.png of the demo evening."""
-    page: MafiaPage = window.pages["mafia"]
+    page: MafiaPage = window.page("mafia")
     written = []
     page.tabs.setCurrentWidget(page.registration)
     written.append(_save(window, out_dir / "mafia-evening.png"))
