@@ -45,7 +45,7 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("ClubDesk")
     app.setApplicationName("ClubDesk")
-    _translator = install_language(app, lang)  # noqa: F841 - must outlive the window
+    translator = install_language(app, lang)  # kept until every window is gone
     app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
 
     tmp = None
@@ -75,9 +75,24 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
         window.show()
         return app.exec()
     finally:
+        _close_windows(app, translator)
         club.close()
         if tmp:
             tmp.cleanup()
+
+
+def _close_windows(app, translator) -> None:
+    """Delete every window while Python is still whole: a translator written in Python must not be asked
+    to translate by widgets that Qt destroys during interpreter shutdown."""
+    for widget in app.topLevelWidgets():
+        widget.close()
+        widget.deleteLater()
+    app.processEvents()
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    if translator is not None:
+        app.removeTranslator(translator)
 
 
 def _quiet_offscreen_plugin() -> None:

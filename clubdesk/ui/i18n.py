@@ -1,14 +1,20 @@
 """Interface language: Russian source strings, English from a Qt Linguist .ts file.
 
-The .ts file is read directly (no compiled .qm to keep in sync or ship twice); translators still
-edit it in Qt Linguist as usual.
+The .ts files (one per area) are the only source; the .qm Qt loads is compiled from them with Qt's
+lrelease into the user cache on first use, so no generated file is committed or goes stale.
 """
 
 from __future__ import annotations
 
+import hashlib
+import shutil
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import platformdirs
+import PySide6
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from clubdesk.resources import resource_path
@@ -44,22 +50,40 @@ def load_all(paths: list[Path]) -> dict[tuple[str, str], str]:
     return table
 
 
-class TsTranslator(QTranslator):
-    def __init__(self, paths: list[Path], parent=None) -> None:
-        super().__init__(parent)
-        self._table = load_all(paths)
+def compiled_translations(ts_files: list[Path], cache_dir: Path) -> Path | None:
+    """The .qm for `ts_files`, compiled by Qt's lrelease into `cache_dir` once per content of the .ts files.
 
-    def isEmpty(self) -> bool:  # noqa: N802 - Qt override
-        return not self._table
-
-    def translate(self, context, source_text, disambiguation=None, n=-1):  # noqa: ARG002 - Qt override
-        return self._table.get((context, source_text), "")
+    A translator subclassed in Python would be simpler, but PySide 6 on Python 3.11 loses a reference to
+    None on every call of an overridden QTranslator.translate, which crashes the interpreter at exit.
+    """
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in ts_files)).hexdigest()[:16]
+    qm = cache_dir / f"clubdesk_en-{digest}.qm"
+    if qm.exists():
+        return qm
+    tool = shutil.which("lrelease", path=str(Path(PySide6.__file__).parent)) or shutil.which("pyside6-lrelease")
+    if tool is None:
+        return None
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = qm.with_suffix(".tmp")
+    done = subprocess.run([tool, "-silent", "-nounfinished", *map(str, ts_files), "-qm", str(tmp)],
+                          capture_output=True, check=False)
+    if done.returncode != 0 or not tmp.exists():
+        return None
+    tmp.replace(qm)
+    return qm
 
 
 def install_language(app: QCoreApplication, lang: str) -> QTranslator | None:
     """Install the translator for `lang` ('ru' needs none); returns it so the caller keeps it alive."""
     if lang != "en":
         return None
-    translator = TsTranslator(sorted(resource_path("translations").glob("*_en.ts")), app)
+    ts_files = sorted(resource_path("translations").glob("*_en.ts"))
+    cache = Path(platformdirs.user_cache_dir("ClubDesk", appauthor=False)) / "translations"
+    qm = compiled_translations(ts_files, cache)
+    translator = QTranslator(app)
+    if qm is None or not translator.load(str(qm)):
+        print("ClubDesk: English translation unavailable (Qt lrelease not found); the interface stays Russian.",
+              file=sys.stderr)
+        return None
     app.installTranslator(translator)
     return translator

@@ -22,3 +22,17 @@ def test_placeholders_survive_translation():
     table = load_all(sorted(resource_path("translations").glob("*_en.ts")))
     for (_ctx, src), dst in table.items():
         assert set(re.findall(r"\{\w+\}", src)) == set(re.findall(r"\{\w+\}", dst)), src
+
+
+def test_english_qm_is_compiled_once_per_content(tmp_path):
+    from PySide6.QtCore import QTranslator
+
+    from clubdesk.ui.i18n import compiled_translations
+
+    ts = sorted(resource_path("translations").glob("*_en.ts"))
+    first = compiled_translations(ts, tmp_path)
+    assert first is not None and first.exists()
+    assert compiled_translations(ts, tmp_path) == first
+    translator = QTranslator()
+    assert translator.load(str(first))
+    assert translator.translate(CONTEXT, "Игроки") == "Players"
