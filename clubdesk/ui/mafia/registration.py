@@ -21,7 +21,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.dialogs import GuestDialog
 from clubdesk.ui.models.mafia import CheckInsModel
-from clubdesk.ui.models.players import PlayersModel
+from clubdesk.ui.models.players import PHONE, RATING, PlayersModel
 
 
 def table_view(model) -> QTableView:
@@ -42,13 +42,14 @@ class RegistrationTab(QWidget):
         super().__init__(parent)
         self._svc, self._actor = service, actor
         self.evening_id: str | None = None
-        self.registry = PlayersModel(service.players, self)
+        self.registry = PlayersModel(service.players, self, with_ratings=False)
         self.present = CheckInsModel(self._present, self)
         self.search = QLineEdit()
         self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))
         self.search.setClearButtonEnabled(True)
         self.view = table_view(self.registry)
-        self.view.hideColumn(2)   # phones are not needed to check a player in
+        self.view.hideColumn(PHONE)   # phones are not needed to check a player in
+        self.view.hideColumn(RATING)  # the Жук rating means nothing at a Mafia table
         self.check = QPushButton(tr("Отметить на вечере"))
         self.check.setObjectName("primary")
         self.guest = QPushButton(tr("Гость…"))
