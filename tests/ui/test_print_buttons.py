@@ -25,12 +25,11 @@ def test_zhuk_table_prints_its_round_protocol(qtbot, club, demo_admin, opened):
 
 
 def test_host_panel_prints_the_game_form(qtbot, club, demo_admin, opened):
-    from clubdesk.ui.mafia.controller import GameController
-    from clubdesk.ui.mafia.host_panel import HostPanel
-
     from sqlalchemy import select
 
     from clubdesk.store.models import Game
+    from clubdesk.ui.mafia.controller import GameController
+    from clubdesk.ui.mafia.host_panel import HostPanel
     with club.store.session_factory() as s:
         games = list(s.scalars(select(Game.id).where(Game.game == "mafia")))
     c = GameController(club.games, demo_admin, games[0], [f"P{i}" for i in range(1, 11)], "Игра 1")
