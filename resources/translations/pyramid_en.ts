@@ -479,5 +479,9 @@
       <source>Удар → итог</source>
       <translation>Shot → result</translation>
     </message>
+    <message>
+      <source>Протокол матча для подписи судьи (Ctrl+P)</source>
+      <translation>The match protocol for the referee's signature (Ctrl+P)</translation>
+    </message>
   </context>
 </TS>

@@ -58,3 +58,15 @@ def test_standings_print_the_tournament(qtbot, club, demo_admin, opened):
     assert w.tournament_id
     w.print_button.click()
     assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+
+
+def test_pyramid_match_window_prints_the_match(qtbot, club, demo_admin, opened):
+    from clubdesk.services.matches import MatchService
+    from clubdesk.ui.pyramid.match_window import MatchWindow
+
+    svc = MatchService.of(club)
+    ids = [p.id for p in club.players.search("", 0, 2)]
+    w = MatchWindow(svc, demo_admin, svc.create(demo_admin, *ids))
+    qtbot.addWidget(w)
+    w.print_button.click()
+    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")

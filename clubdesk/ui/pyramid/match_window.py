@@ -159,6 +159,10 @@ class MatchWindow(QWidget):
         for pid in self.players:
             menu.addAction(tr("Сдаётся {name}").format(name=self.names[pid]), lambda p=pid: self._ask_concede(p))
         self.concede_button.setMenu(menu)
+        self.print_button = QPushButton(tr("Печать…"))
+        self.print_button.setToolTip(tr("Протокол матча для подписи судьи (Ctrl+P)"))
+        self.print_button.clicked.connect(self.print_protocol)
+        QShortcut(QKeySequence.StandardKey.Print, self, self.print_protocol)
 
     def _layout(self) -> None:
         header = QHBoxLayout()
@@ -190,6 +194,7 @@ class MatchWindow(QWidget):
         for b in (self.commit_button, self.clear_button, self.undo_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        buttons.addWidget(self.print_button)
         buttons.addWidget(self.concede_button)
         entry = QGroupBox(tr("Удар"))
         box = QVBoxLayout(entry)
@@ -292,6 +297,10 @@ class MatchWindow(QWidget):
             return
         self.log.pop()
         self._after_change(state)
+
+    def print_protocol(self) -> None:
+        from clubdesk.ui.print_preview import print_recorded_game
+        print_recorded_game(self, self._service.games, self.game_id)
 
     def _ask_concede(self, player: str) -> None:
         answer = QMessageBox.question(self, tr("Сдача партии"),
