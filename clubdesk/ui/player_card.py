@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from clubdesk.services.players import PlayerRow
 from clubdesk.services.ratings import RatingService, TournamentLine
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.base import RowTableModel
 from clubdesk.ui.models.players import rating_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -28,28 +29,17 @@ def history_headers() -> list[str]:
     return [tr("Турнир"), tr("Статус"), tr("Раундов"), tr("Баланс, B"), tr("Рейтинг ±")]
 
 
-class HistoryModel(QAbstractTableModel):
+class HistoryModel(RowTableModel):
     """The player's tournaments, newest first."""
+
+    def headers(self) -> list[str]:
+        return history_headers()
 
     def __init__(self, lines: list[TournamentLine], parent=None) -> None:
         super().__init__(parent)
-        self._lines = list(lines)
+        self._rows = list(lines)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._lines)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 5
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 5:
-            return history_headers()[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._lines):
-            return None
-        line, col = self._lines[index.row()], index.column()
+    def cell(self, line, row: int, col: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
             if col == T_NAME:
                 return line.name

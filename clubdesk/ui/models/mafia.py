@@ -5,58 +5,39 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 
 from clubdesk.services.evenings import CheckInRow, EveningRow, GameRow
 from clubdesk.services.evenings_standings import StandingRow, tenths
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.texts import phase_text, team_text
+from clubdesk.ui.models.base import RowTableModel
 
-Index = QModelIndex | QPersistentModelIndex
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class RowsModel(QAbstractTableModel):
-    """A read-only table over a list of dataclass rows; `load()` fetches them from the service."""
+class RowsModel(RowTableModel):
+    """A read-only table over a list of dataclass rows; `refresh()` fetches them from the service."""
 
     def __init__(self, fetch: Callable[[], Sequence[Any]], parent=None) -> None:
         super().__init__(parent)
         self._fetch = fetch
-        self._rows: list[Any] = []
         self.refresh()
 
     def columns(self) -> list[tuple[str, Callable[[Any], Any]]]:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    def headers(self) -> list[str]:
+        return [title for title, _value in self.columns()]
+
     def refresh(self) -> None:
-        self.beginResetModel()
-        self._rows = list(self._fetch())
-        self.endResetModel()
+        self.set_rows(self._fetch())
 
-    def row_at(self, row: int) -> Any:
-        return self._rows[row]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.columns())
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        cols = self.columns()
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < len(cols):
-            return cols[section][0]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
+    def cell(self, item: Any, row: int, column: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
-            return str(self.columns()[index.column()][1](row))
+            return str(self.columns()[column][1](item))
         if role == ROW_ROLE:
-            return row
+            return item
         return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from clubdesk.rules.zhuk.events import START_RATING
@@ -17,9 +17,9 @@ from clubdesk.services.player_search import Hits, PlayerIndex
 from clubdesk.services.players import PlayerRow, PlayerService
 from clubdesk.services.ratings import RatingService
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.base import RowTableModel
 
 NAME, NICKNAME, PHONE, STATUS, RATING = range(5)
-COLUMNS = 5
 PAGE = 200
 PLAYER_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -36,7 +36,12 @@ def rating_text(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.1f}"
 
 
-class PlayersModel(QAbstractTableModel):
+class PlayersModel(RowTableModel):
+    """The registry, a page at a time (`fetchMore`), filtered by the player index, ratings computed per refresh."""
+
+    def headers(self) -> list[str]:
+        return headers()
+
     def __init__(self, service: PlayerService, parent=None, *, with_ratings: bool = True) -> None:
         super().__init__(parent)
         self._service = service
@@ -117,17 +122,7 @@ class PlayersModel(QAbstractTableModel):
     def row_of(self, player_id: str) -> int:
         return next((i for i, p in enumerate(self._rows) if p.id == player_id), -1)
 
-    # -- Qt model interface ---------------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else COLUMNS
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < COLUMNS:
-            return headers()[section]
-        return None
+    # -- Qt model interface (rows, columns and headers come from RowTableModel) ------------
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         # A repaint asks ~7 roles per cell; answer the ones this model never uses at once.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from clubdesk.errors import language
 from clubdesk.services.protocols import ProtocolRow, ProtocolService
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.base import RowTableModel
 
 DATE, KIND, TITLE, DETAIL = range(4)
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -27,7 +28,12 @@ def kind_text(row: ProtocolRow) -> str:
             "mafia": tr("Игра в мафию")}.get(row.game, row.game)
 
 
-class ProtocolsModel(QAbstractTableModel):
+class ProtocolsModel(RowTableModel):
+    """Every finished game, tournament and evening that can be printed, newest first."""
+
+    def headers(self) -> list[str]:
+        return headers()
+
     def __init__(self, service: ProtocolService, parent=None) -> None:
         super().__init__(parent)
         self._service = service
@@ -41,17 +47,6 @@ class ProtocolsModel(QAbstractTableModel):
 
     def row_at(self, row: int) -> ProtocolRow:
         return self._rows[row]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 4
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
-            return headers()[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from clubdesk.services.matches import MatchRow, MatchService, ShotLine
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.base import RowTableModel
 from clubdesk.ui.pyramid import text
 
-Index = QModelIndex | QPersistentModelIndex
 MATCH_ROLE = Qt.ItemDataRole.UserRole + 1
 TABLE, FIRST, SCORE, SECOND, TO_MOVE, STATUS = range(6)
 
@@ -18,19 +18,19 @@ def match_headers() -> list[str]:
     return [tr("Стол"), tr("Игрок 1 (разбивает)"), tr("Счёт"), tr("Игрок 2"), tr("Бьёт"), tr("Статус")]
 
 
-class MatchesModel(QAbstractTableModel):
+class MatchesModel(RowTableModel):
     """Running matches first, then finished ones; `refresh()` after a service call changed something."""
 
     def __init__(self, service: MatchService, parent=None) -> None:
         super().__init__(parent)
         self._service = service
-        self._rows: list[MatchRow] = []
         self.refresh()
 
     def refresh(self) -> None:
-        self.beginResetModel()
-        self._rows = self._service.list()
-        self.endResetModel()
+        self.set_rows(self._service.list())
+
+    def headers(self) -> list[str]:
+        return match_headers()
 
     def match_at(self, row: int) -> MatchRow:
         return self._rows[row]
@@ -38,21 +38,10 @@ class MatchesModel(QAbstractTableModel):
     def row_of(self, game_id: str) -> int:
         return next((i for i, m in enumerate(self._rows) if m.id == game_id), -1)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 6
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 6:
-            return match_headers()[section]
-        return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        m, col = self._rows[index.row()], index.column()
+    def cell(self, m, row: int, col: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(m, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and col == SCORE:
@@ -91,54 +80,43 @@ def log_headers() -> list[str]:
     return ["№", tr("Игрок"), tr("Удар → итог"), tr("Счёт")]
 
 
-class ShotLogModel(QAbstractTableModel):
+class ShotLogModel(RowTableModel):
     """The counted events of one match; grows by one row per accepted shot, shrinks by one on undo."""
 
     def __init__(self, players: tuple[str, str], names: dict[str, str], parent=None) -> None:
         super().__init__(parent)
         self._players, self._names = players, names
-        self._lines: list[ShotLine] = []
+
+    def headers(self) -> list[str]:
+        return log_headers()
 
     def reset(self, lines: list[ShotLine]) -> None:
-        self.beginResetModel()
-        self._lines = list(lines)
-        self.endResetModel()
+        self.set_rows(lines)
 
     def append(self, line: ShotLine) -> None:
-        n = len(self._lines)
+        n = len(self._rows)
         self.beginInsertRows(QModelIndex(), n, n)
-        self._lines.append(line)
+        self._rows.append(line)
         self.endInsertRows()
 
     def pop(self) -> None:
-        if not self._lines:
+        if not self._rows:
             return
-        n = len(self._lines) - 1
+        n = len(self._rows) - 1
         self.beginRemoveRows(QModelIndex(), n, n)
-        self._lines.pop()
+        self._rows.pop()
         self.endRemoveRows()
 
     def line(self, row: int) -> ShotLine:
-        return self._lines[row]
+        return self._rows[row]
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._lines)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 4
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
-            return log_headers()[section]
-        return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._lines):
-            return None
-        line, col = self._lines[index.row()], index.column()
+    def cell(self, line, row: int, col: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
             if col == NO:
-                return str(index.row() + 1)
+                return str(row + 1)
             if col == PLAYER:
                 return self._names.get(line.event["player"], line.event["player"])
             if col == SHOT:  # the facts as entered, then what the engine made of them

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from clubdesk.services.players import PlayerRow, PlayerService
 from clubdesk.services.tournaments_standings import FINALIST, OUT, Standings
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.base import RowTableModel
 from clubdesk.ui.models.zhuk_table import money
 
 Index = QModelIndex | QPersistentModelIndex
 PAGE = 200
 
 
-class ParticipantsModel(QAbstractTableModel):
+class ParticipantsModel(RowTableModel):
     """Registry players with a check box each; the filter runs in SQL, pages are fetched lazily."""
+
+    def headers(self) -> list[str]:
+        return [tr("Игрок"), tr("Ник")]
 
     def __init__(self, service: PlayerService, parent=None) -> None:
         super().__init__(parent)
@@ -58,17 +62,6 @@ class ParticipantsModel(QAbstractTableModel):
             self.checked[p.id] = p.name
         self.dataChanged.emit(self.index(row, 0), self.index(row, 1))
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 2
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 2:
-            return [tr("Игрок"), tr("Ник")][section]
-        return None
-
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
@@ -95,7 +88,7 @@ class ParticipantsModel(QAbstractTableModel):
         return None
 
 
-class StandingsModel(QAbstractTableModel):
+class StandingsModel(RowTableModel):
     """Overall standings (stage = None) or one stage's: place, player, balances, status."""
 
     def __init__(self, parent=None) -> None:
@@ -115,23 +108,11 @@ class StandingsModel(QAbstractTableModel):
                           for place, p, amount in st.stages.get(stage, [])]
         self.endResetModel()
 
-    def _headers(self) -> list[str]:
+    def headers(self) -> list[str]:
         if self._stage is None:
             return [tr("Место"), tr("Игрок"), tr("Этап 1"), tr("Этап 2"), tr("Этап 3"), tr("Финал"),
                     tr("Итог, B"), tr("Статус")]
         return [tr("Место"), tr("Игрок"), tr("Баланс, B"), tr("Статус")]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._headers())
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        heads = self._headers()
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(heads):
-            return heads[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from clubdesk.rules.zhuk import new_game, parse_event
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.models.base import RowTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 TURN, PLAYER, BALANCE, RATING = range(4)
@@ -18,8 +19,11 @@ def money(amount: int) -> str:
     return f"{amount:,}".replace(",", "\u202f").replace("-", "−")
 
 
-class ZhukPlayersModel(QAbstractTableModel):
+class ZhukPlayersModel(RowTableModel):
     """One row per seat in the current turn order; the player to move is bold."""
+
+    def headers(self) -> list[str]:
+        return [tr("Ход"), tr("Игрок"), tr("Баланс, B"), tr("Рейтинг ±")]
 
     def __init__(self, names: dict[str, str], parent=None) -> None:
         super().__init__(parent)
@@ -29,7 +33,7 @@ class ZhukPlayersModel(QAbstractTableModel):
     def set_state(self, state: dict) -> None:
         if state["order"] != self._state["order"]:
             self.beginResetModel()
-            self._state = state
+            self._state, self._rows = state, list(state["order"])
             self.endResetModel()
         else:
             self._state = state
@@ -38,17 +42,6 @@ class ZhukPlayersModel(QAbstractTableModel):
 
     def balance(self, row: int) -> int:
         return self._state["balances"][self._state["order"][row]]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._state["order"])
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 4
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
-            return [tr("Ход"), tr("Игрок"), tr("Баланс, B"), tr("Рейтинг ±")][section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < self.rowCount():
@@ -105,8 +98,11 @@ def foul_label(foul: str) -> str:
             "rebound": tr("фол: отскок")}.get(foul, foul)
 
 
-class ZhukLogModel(QAbstractTableModel):
+class ZhukLogModel(RowTableModel):
     """The shots that count, newest first, with what each one moved (payments, penalty, bank)."""
+
+    def headers(self) -> list[str]:
+        return ["№", tr("Удар"), tr("Деньги, B"), tr("Банк")]
 
     def __init__(self, names: dict[str, str], parent=None) -> None:
         super().__init__(parent)
@@ -129,20 +125,7 @@ class ZhukLogModel(QAbstractTableModel):
                 if last.bank_taken:
                     bank_text = tr("из банка {amount}").format(amount=money(last.bank_taken))
             rows.append((i, describe(obj, self._names), money_text, bank_text))
-        self.beginResetModel()
-        self._rows = rows[::-1]
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else 4
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 4:
-            return ["№", tr("Удар"), tr("Деньги, B"), tr("Банк")][section]
-        return None
+        self.set_rows(rows[::-1])
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -1,0 +1,53 @@
+"""The read-only table model every list in ClubDesk builds on: rows in a list, headers, one `cell()`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+Index = QModelIndex | QPersistentModelIndex
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+class RowTableModel(QAbstractTableModel):
+    """Rows live in `self._rows`; a subclass gives `headers()` and answers `cell(item, row, column, role)`.
+
+    `data()` never touches the database: whoever loads the rows does that, then calls `set_rows()`.
+    """
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[Any] = []
+
+    def headers(self) -> list[str]:  # pragma: no cover - every subclass defines it
+        """The column titles (translated); their count is the column count, and may change on a reset."""
+        raise NotImplementedError
+
+    def cell(self, item: Any, row: int, column: int, role: int) -> Any:  # pragma: no cover - overridden
+        return None
+
+    def set_rows(self, rows) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> Any:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.headers())
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY):  # noqa: N802
+        names = self.headers()
+        if orientation == Qt.Orientation.Horizontal and role == DISPLAY and 0 <= section < len(names):
+            return names[section]
+        return None
+
+    def data(self, index: Index, role: int = DISPLAY):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        return self.cell(self._rows[index.row()], index.row(), index.column(), role)
