@@ -25,8 +25,8 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.display import PublicDisplay
 from clubdesk.ui.mafia.host_panel import HostPanel
-from clubdesk.ui.mafia.registration import table_view
 from clubdesk.ui.models.mafia import GamesModel, StandingsModel
+from clubdesk.ui.views import table_view
 
 
 class GamesTab(QWidget):

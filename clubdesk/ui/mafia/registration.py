@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,19 +19,7 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.dialogs import GuestDialog
 from clubdesk.ui.models.mafia import CheckInsModel
 from clubdesk.ui.models.players import PHONE, RATING, PlayersModel
-
-
-def table_view(model) -> QTableView:
-    view = QTableView()
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setStretchLastSection(True)
-    return view
+from clubdesk.ui.views import table_view
 
 
 class RegistrationTab(QWidget):

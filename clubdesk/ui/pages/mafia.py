@@ -21,9 +21,10 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.dialogs import EveningDialog
 from clubdesk.ui.mafia.display import PublicDisplay
 from clubdesk.ui.mafia.games_tab import GamesTab, StandingsTab
-from clubdesk.ui.mafia.registration import RegistrationTab, table_view
+from clubdesk.ui.mafia.registration import RegistrationTab
 from clubdesk.ui.mafia.seating_tab import SeatingTab
 from clubdesk.ui.models.mafia import EveningsModel
+from clubdesk.ui.views import table_view
 
 
 class MafiaPage(QWidget):

@@ -6,11 +6,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +20,7 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.players import RATING, PlayersModel
 from clubdesk.ui.player_card import PlayerCard
 from clubdesk.ui.player_dialog import PlayerDialog
+from clubdesk.ui.views import table_view
 
 FILTER_DELAY_MS = 120  # coalesce fast typing into one query
 
@@ -47,17 +46,7 @@ class PlayersPage(QWidget):
         self.count = QLabel()
         self.count.setObjectName("muted")
 
-        self.view = QTableView()
-        self.view.setModel(self.model)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().hide()
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 160), (2, 170), (3, 190), (RATING, 90)):
-            self.view.setColumnWidth(col, width)
+        self.view = table_view(self.model, stretch=0, widths={1: 160, 2: 170, 3: 190, RATING: 90})
 
         bar = QHBoxLayout()
         bar.addWidget(self.search, 1)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -19,6 +16,7 @@ from clubdesk.services.protocols import ProtocolService
 from clubdesk.ui import print_preview
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.protocols import ProtocolsModel
+from clubdesk.ui.views import table_view
 
 
 class ProtocolsPage(QWidget):
@@ -40,17 +38,7 @@ class ProtocolsPage(QWidget):
         self.count = QLabel()
         self.count.setObjectName("muted")
 
-        self.view = QTableView()
-        self.view.setModel(self.model)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().hide()
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 100), (1, 190), (2, 320)):
-            self.view.setColumnWidth(col, width)
+        self.view = table_view(self.model, stretch=3, widths={0: 100, 1: 190, 2: 320})
 
         bar = QHBoxLayout()
         bar.addWidget(hint, 1)
