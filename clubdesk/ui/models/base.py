@@ -19,6 +19,10 @@ class RowTableModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[Any] = []
+        self._headers: list[str] | None = None
+        # Headers are asked for on every layout pass; they change only with a reset (a new kind of table).
+        self.modelAboutToBeReset.connect(self._forget_headers)
+        self.modelReset.connect(self._forget_headers)
 
     def headers(self) -> list[str]:  # pragma: no cover - every subclass defines it
         """The column titles (translated); their count is the column count, and may change on a reset."""
@@ -26,6 +30,14 @@ class RowTableModel(QAbstractTableModel):
 
     def cell(self, item: Any, row: int, column: int, role: int) -> Any:  # pragma: no cover - overridden
         return None
+
+    def _forget_headers(self) -> None:
+        self._headers = None
+
+    def _header_list(self) -> list[str]:
+        if self._headers is None:
+            self._headers = self.headers()
+        return self._headers
 
     def set_rows(self, rows) -> None:
         self.beginResetModel()
@@ -39,10 +51,10 @@ class RowTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.headers())
+        return 0 if parent.isValid() else len(self._header_list())
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY):  # noqa: N802
-        names = self.headers()
+        names = self._header_list()
         if orientation == Qt.Orientation.Horizontal and role == DISPLAY and 0 <= section < len(names):
             return names[section]
         return None

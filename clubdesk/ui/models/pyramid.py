@@ -38,9 +38,6 @@ class MatchesModel(RowTableModel):
     def row_of(self, game_id: str) -> int:
         return next((i for i, m in enumerate(self._rows) if m.id == game_id), -1)
 
-
-
-
     def cell(self, m, row: int, col: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(m, col)
@@ -86,17 +83,20 @@ class ShotLogModel(RowTableModel):
     def __init__(self, players: tuple[str, str], names: dict[str, str], parent=None) -> None:
         super().__init__(parent)
         self._players, self._names = players, names
+        self._shown: list[tuple[str, str, str]] = []
 
     def headers(self) -> list[str]:
         return log_headers()
 
     def reset(self, lines: list[ShotLine]) -> None:
+        self._shown = [self._texts(line) for line in lines]
         self.set_rows(lines)
 
     def append(self, line: ShotLine) -> None:
         n = len(self._rows)
         self.beginInsertRows(QModelIndex(), n, n)
         self._rows.append(line)
+        self._shown.append(self._texts(line))
         self.endInsertRows()
 
     def pop(self) -> None:
@@ -105,24 +105,22 @@ class ShotLogModel(RowTableModel):
         n = len(self._rows) - 1
         self.beginRemoveRows(QModelIndex(), n, n)
         self._rows.pop()
+        self._shown.pop()
         self.endRemoveRows()
+
+    def _texts(self, line: ShotLine) -> tuple[str, str, str]:
+        """Player, shot → result, score: formatted once per row, since a repaint asks every visible cell."""
+        a, b = self._players
+        shot = f"{text.describe(line.event)}\n→ {text.result(line.result)}"
+        return self._names.get(line.event["player"], line.event["player"]), shot, f"{line.score[a]} : {line.score[b]}"
 
     def line(self, row: int) -> ShotLine:
         return self._rows[row]
 
-
-
-
     def cell(self, line, row: int, col: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
-            if col == NO:
-                return str(row + 1)
-            if col == PLAYER:
-                return self._names.get(line.event["player"], line.event["player"])
-            if col == SHOT:  # the facts as entered, then what the engine made of them
-                return f"{text.describe(line.event)}\n→ {text.result(line.result)}"
-            a, b = self._players
-            return f"{line.score[a]} : {line.score[b]}"
+            # the facts as entered, then what the engine made of them
+            return str(row + 1) if col == NO else self._shown[row][col - 1]
         if role == Qt.ItemDataRole.ToolTipRole and col == SHOT:
-            return f"{text.describe(line.event)}\n→ {text.result(line.result)}"
+            return self._shown[row][1]
         return None
