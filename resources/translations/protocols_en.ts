@@ -28,10 +28,6 @@
       <translation>Finished games, tournaments and evenings. Select a row and press “Preview and print…” (or Enter) to open the A4 document for signing.</translation>
     </message>
     <message>
-      <source>Закрыть</source>
-      <translation>Close</translation>
-    </message>
-    <message>
       <source>Игра в мафию</source>
       <translation>Mafia game</translation>
     </message>
@@ -90,10 +86,6 @@
     <message>
       <source>Протокол игры</source>
       <translation>Game protocol</translation>
-    </message>
-    <message>
-      <source>Протоколы</source>
-      <translation>Protocols</translation>
     </message>
     <message>
       <source>Сохранить PDF</source>

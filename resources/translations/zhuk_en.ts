@@ -252,10 +252,6 @@
       <translation>Players' scoreboard</translation>
     </message>
     <message>
-      <source>Турнирная таблица</source>
-      <translation>Standings</translation>
-    </message>
-    <message>
       <source>Щёлкните стол, чтобы вести счёт. Удар вводится цифрами, Enter — записать.</source>
       <translation>Click a table to score it. Type a shot with digits, Enter records it.</translation>
     </message>
@@ -358,10 +354,6 @@
     <message>
       <source>Табло «Жук»</source>
       <translation>Zhuk scoreboard</translation>
-    </message>
-    <message>
-      <source>Турнир «Жук»</source>
-      <translation>Zhuk tournament</translation>
     </message>
     <message>
       <source>Таблица</source>
