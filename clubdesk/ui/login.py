@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 from clubdesk.errors import KnownError
 from clubdesk.services.accounts import AccountService, Actor
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.views import error_label
 
 
 class _Form(QDialog):
@@ -16,10 +17,7 @@ class _Form(QDialog):
         self.setWindowTitle(title)
         self.setMinimumWidth(380)
         self.form = QFormLayout()
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
         buttons.accepted.connect(self.submit)

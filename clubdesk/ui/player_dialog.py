@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
@@ -22,6 +21,7 @@ from clubdesk.errors import KnownError, ValidationError
 from clubdesk.services.accounts import Actor
 from clubdesk.services.players import PlayerData, PlayerRow, PlayerService
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.views import error_label
 
 
 class PlayerDialog(QDialog):
@@ -46,10 +46,7 @@ class PlayerDialog(QDialog):
         self.ban_until = QDateEdit()
         self.ban_until.setCalendarPopup(True)
         self.ban_until.setDisplayFormat("dd.MM.yyyy")
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
 
         form = QFormLayout()
         form.addRow(tr("Имя и фамилия"), self.name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 
 def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | None = None) -> QTableView:
@@ -27,3 +27,12 @@ def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | No
     for col, width in (widths or {}).items():
         view.setColumnWidth(col, width)
     return view
+
+
+def error_label() -> QLabel:
+    """The inline message under a form or entry that says why something was refused; hidden until then."""
+    label = QLabel()
+    label.setObjectName("formError")
+    label.setWordWrap(True)
+    label.hide()
+    return label

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -22,6 +21,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import CheckInRow, EveningRow, EveningService
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.views import error_label
 
 
 class _Form(QDialog):
@@ -29,10 +29,7 @@ class _Form(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.form = QFormLayout()
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)

@@ -26,7 +26,7 @@ from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.display import PublicDisplay
 from clubdesk.ui.mafia.host_panel import HostPanel
 from clubdesk.ui.models.mafia import GamesModel, StandingsModel
-from clubdesk.ui.views import table_view
+from clubdesk.ui.views import error_label, table_view
 
 
 class GamesTab(QWidget):
@@ -41,10 +41,7 @@ class GamesTab(QWidget):
         self.host = QPushButton(tr("Панель ведущего"))
         self.host.setObjectName("primary")
         self.display = QPushButton(tr("Табло для зала"))
-        self.message = QLabel()
-        self.message.setObjectName("formError")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = error_label()
         top = QHBoxLayout()
         for w in (self.slot, self.start):
             top.addWidget(w)

@@ -25,6 +25,7 @@ from clubdesk.ui.mafia.actions import BestMoveForm, DealForm, LiftForm, NightFor
 from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.seat_card import SeatCard
 from clubdesk.ui.mafia.texts import phase_text, points_text, team_text, timer_text
+from clubdesk.ui.views import error_label
 
 NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
               "last_word": "last_word_end"}
@@ -46,10 +47,7 @@ class HostPanel(QWidget):
         self.hint.setObjectName("hostHint")
         self.hint.setWordWrap(True)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         self.cards = [SeatCard(s, controller.names[s - 1]) for s in range(1, 11)]
         grid = QGridLayout()
         for i, card in enumerate(self.cards):

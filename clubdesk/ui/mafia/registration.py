@@ -19,7 +19,7 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.dialogs import GuestDialog
 from clubdesk.ui.models.mafia import CheckInsModel
 from clubdesk.ui.models.players import PHONE, RATING, PlayersModel
-from clubdesk.ui.views import table_view
+from clubdesk.ui.views import error_label, table_view
 
 
 class RegistrationTab(QWidget):
@@ -38,10 +38,7 @@ class RegistrationTab(QWidget):
         self.check = QPushButton(tr("Отметить на вечере"))
         self.check.setObjectName("primary")
         self.guest = QPushButton(tr("Гость…"))
-        self.message = QLabel()
-        self.message.setObjectName("formError")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = error_label()
         self.count = QLabel()
         self.count.setObjectName("sectionTitle")
         self.present_view = table_view(self.present)

@@ -23,6 +23,7 @@ from clubdesk.rules.mafia.seating import Seating
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.views import error_label
 
 
 def figures_text(f: dict) -> str:
@@ -78,10 +79,7 @@ class SeatingTab(QWidget):
         self.figures = QLabel()
         self.figures.setObjectName("sectionTitle")
         self.figures.setWordWrap(True)
-        self.warning = QLabel()
-        self.warning.setObjectName("formError")
-        self.warning.setWordWrap(True)
-        self.warning.hide()
+        self.warning = error_label()
         self.round = QComboBox()
         self.a, self.b = QComboBox(), QComboBox()
         self.swap = QPushButton(tr("Поменять местами…"))

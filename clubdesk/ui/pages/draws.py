@@ -22,6 +22,7 @@ from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.views import error_label
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
 from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
@@ -57,10 +58,7 @@ class DrawsPage(QWidget):
         self.check_button = QPushButton(tr("Проверить по зерну"))
         self.print_button = QPushButton(tr("Печать…"))
         self.print_button.setToolTip(tr("Жеребьёвки с зёрнами, итоги этапов и турнирная таблица"))
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         actions = QHBoxLayout()
         for w in (self.seed, self.draw_button, self.final_button):
             actions.addWidget(w)

@@ -32,6 +32,7 @@ from clubdesk.ui.pyramid import text
 from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
 from clubdesk.ui.pyramid.style import STYLE
 from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad, set_text
+from clubdesk.ui.views import error_label
 
 
 class RecordedShot(QUndoCommand):
@@ -143,10 +144,7 @@ class MatchWindow(QWidget):
         self.summary = QLabel()
         self.summary.setObjectName("pyramidDraft")
         self.summary.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         self.commit_button = QPushButton(tr("Записать удар (Enter)"))
         self.commit_button.setObjectName("primary")
         self.commit_button.clicked.connect(self.commit)

@@ -21,6 +21,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.services.matches import MatchService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.players import PLAYER_ROLE, PlayersModel
+from clubdesk.ui.views import error_label
 
 FILTER_DELAY_MS = 120
 
@@ -87,10 +88,7 @@ class NewMatchDialog(QDialog):
         self.table.setPlaceholderText(tr("например: Стол 3"))
         self.referee = QLineEdit()
         self.referee.setPlaceholderText(tr("необязательно"))
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Начать матч"))
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))  # Qt's own text is English

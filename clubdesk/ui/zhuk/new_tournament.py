@@ -23,6 +23,7 @@ from clubdesk.services.players import PlayerService
 from clubdesk.services.tournaments import TournamentService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import ParticipantsModel
+from clubdesk.ui.views import error_label
 
 
 class NewTournamentDialog(QDialog):
@@ -52,10 +53,7 @@ class NewTournamentDialog(QDialog):
         self.view.setColumnWidth(1, 160)
         self.view.doubleClicked.connect(lambda i: self.model.toggle(i.row()))
         self.count = QLabel()
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Создать"))
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))

@@ -23,6 +23,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.services.games import EventRefused
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, money
+from clubdesk.ui.views import error_label
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.composer import FOUL_KEYS, ShotDraft
 from clubdesk.ui.zhuk.hub import ZhukHub
@@ -90,10 +91,7 @@ class ZhukTableWidget(QWidget):
         self.draft_label = QLabel()
         self.draft_label.setObjectName("zhukDraft")
         self.draft_label.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setObjectName("formError")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         self.log_view = self._table(self.log_model)
         self.log_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         help_box = QFrame()
