@@ -14,14 +14,7 @@ from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.services.tournaments import TournamentError, TournamentService
 from clubdesk.services.tournaments_standings import export_csv, qualifiers, standings, to_csv
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.clock import FakeClock
 
 
 @pytest.fixture

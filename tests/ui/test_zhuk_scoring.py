@@ -15,19 +15,12 @@ from clubdesk.store.models import Event
 from clubdesk.ui.models.zhuk_table import BALANCE, ZhukLogModel, ZhukPlayersModel, money
 from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
 from clubdesk.ui.zhuk.scoring import ZhukTableWidget
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 5_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.clock import FakeClock
 
 
 @pytest.fixture
 def clock():
-    return FakeClock()
+    return FakeClock(5_000_000.0)
 
 
 @pytest.fixture
