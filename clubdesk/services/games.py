@@ -167,13 +167,16 @@ class GameService:
                      game_status=status, projection=(seq, canonical_json(state)))
         live.seq, live.finished = seq, finished
 
+    def events(self, game_id: str) -> list[dict]:
+        """The events that count, oldest first, without a database read (the dicts are shared: read-only)."""
+        return [obj for _seq, obj in self._load(game_id).effective]
+
     def to_record(self, game_id: str) -> dict:
         """The portable record (replay.md) of the events that count."""
-        live = self._load(game_id)
+        events = self.events(game_id)
         with self.store.session_factory() as s:
             g = s.get(Game, game_id)
-            return {"format": FORMAT, "game": g.game, "options": g.options, "players": g.players,
-                    "events": [obj for _seq, obj in live.effective]}
+            return {"format": FORMAT, "game": g.game, "options": g.options, "players": g.players, "events": events}
 
     def rebuild_projections(self) -> int:
         """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done."""

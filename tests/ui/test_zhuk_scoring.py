@@ -167,3 +167,62 @@ def test_table_models_pass_the_model_tester(widget, qtmodeltester, club, table):
     log = ZhukLogModel({}, None)
     log.set_record(club.games.to_record(table.game_id))
     qtmodeltester.check(log, force_py=True)
+
+
+def rows(model) -> list[list]:
+    return [[model.data(model.index(r, c)) for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+def fresh_log(widget, club, game_id) -> list[list]:
+    log = ZhukLogModel(widget.names, None)
+    log.set_record(club.games.to_record(game_id))
+    return rows(log)
+
+
+def test_the_log_grows_by_one_row_per_shot_and_equals_a_rebuild(widget, club, table, qtbot):
+    resets = []
+    widget.log_model.modelReset.connect(lambda: resets.append(1))
+    for keys in ROUND:
+        with qtbot.waitSignal(widget.log_model.rowsInserted, timeout=0) as inserted:
+            type_shot(widget, keys)
+        assert inserted.args[1:] == [0, 0]  # the newest shot is the top row; nothing else is touched
+    assert resets == []
+    assert rows(widget.log_model) == fresh_log(widget, club, table.game_id)
+
+
+def test_undo_after_appends_removes_the_top_row_and_equals_a_rebuild(widget, club, table, qtbot, hub, admin,
+                                                                     qtmodeltester):
+    for keys in ROUND[:8]:
+        type_shot(widget, keys)
+    resets = []
+    widget.log_model.modelReset.connect(lambda: resets.append(1))
+    for _ in range(3):
+        with qtbot.waitSignal(widget.log_model.rowsRemoved, timeout=0):
+            QTest.keyClick(widget, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert rows(widget.log_model) == fresh_log(widget, club, table.game_id)
+    type_shot(widget, "1 Enter")
+    hub.end_round(admin, table.round_id)  # round_end recorded from outside the window
+    assert resets == []
+    assert rows(widget.log_model) == fresh_log(widget, club, table.game_id)
+    check_against_engine(widget, club, table.game_id)
+    qtmodeltester.check(widget.log_model, force_py=True)
+
+
+def test_the_log_is_rebuilt_when_it_cannot_follow(widget, club, table):
+    for keys in ROUND[:4]:
+        type_shot(widget, keys)
+    club.games._live.clear()  # e.g. reloaded from the store: the same events, new objects
+    widget.refresh()
+    assert rows(widget.log_model) == fresh_log(widget, club, table.game_id)
+    type_shot(widget, "1 Enter")
+    assert rows(widget.log_model) == fresh_log(widget, club, table.game_id)
+
+
+def test_a_shot_does_not_read_the_round_clock(widget, hub, monkeypatch):
+    calls = []
+    real = hub.tournaments.clock
+    monkeypatch.setattr(hub.tournaments, "clock", lambda rid: calls.append(rid) or real(rid))
+    type_shot(widget, "1 Enter")
+    assert calls == []  # the tick shows the clock; a shot only changes it when the round ends
+    hub.poll()
+    assert calls

@@ -98,8 +98,21 @@ def foul_label(foul: str) -> str:
             "rebound": tr("фол: отскок")}.get(foul, foul)
 
 
+def _log_row(number: int, event: dict, names: dict[str, str], got: int, penalty: int, bank_taken: int) -> tuple:
+    """One log row: number, the shot described, the money it moved and what it took from the bank."""
+    money_text = f"+{money(got)}" if got else ""
+    if penalty:
+        money_text = f"−{money(penalty)} " + tr("в банк")
+    bank_text = tr("из банка {amount}").format(amount=money(bank_taken)) if bank_taken else ""
+    return (number, describe(event, names), money_text, bank_text)
+
+
 class ZhukLogModel(RowTableModel):
-    """The shots that count, newest first, with what each one moved (payments, penalty, bank)."""
+    """The shots that count, newest first, with what each one moved (payments, penalty, bank).
+
+    Built once from the record by replay; then it follows the game one event at a time (`follow`): a recorded
+    event inserts one row at the top from the engine's account of that shot, an undo removes the top row.
+    """
 
     def headers(self) -> list[str]:
         return ["№", tr("Удар"), tr("Деньги, B"), tr("Банк")]
@@ -108,24 +121,46 @@ class ZhukLogModel(RowTableModel):
         super().__init__(parent)
         self._names = names
         self._rows: list[tuple[int, str, str, str]] = []
+        self._events: list[dict] = []  # the events shown, oldest first (the service's own dicts)
 
     def set_record(self, record: dict) -> None:
-        """Rebuild from the game record: a replay of a round is a millisecond, cheaper than bookkeeping."""
+        """Rebuild from the game record by replaying it."""
         engine = new_game(record["players"], record["options"])
         rows = []
         for i, obj in enumerate(record["events"], start=1):
             engine.apply(parse_event(obj))
             last = engine.last
-            money_text, bank_text = "", ""
-            if last is not None:
+            if last is None:
+                rows.append(_log_row(i, obj, self._names, 0, 0, 0))
+            else:
                 got = sum(m for _a, _b, m in last.payments)
-                money_text = f"+{money(got)}" if got else ""
-                if last.penalty:
-                    money_text = f"−{money(last.penalty)} " + tr("в банк")
-                if last.bank_taken:
-                    bank_text = tr("из банка {amount}").format(amount=money(last.bank_taken))
-            rows.append((i, describe(obj, self._names), money_text, bank_text))
+                rows.append(_log_row(i, obj, self._names, got, last.penalty, last.bank_taken))
+        self._events = list(record["events"])
         self.set_rows(rows[::-1])
+
+    def follow(self, events: list[dict], last_shot: dict | None) -> bool:
+        """Catch up with `events` (the game's counted events, oldest first) when they differ from the shown ones
+        by one event recorded — `last_shot` is the state's account of it — or one undone. False: rebuild."""
+        shown = self._events
+        n = len(events)
+        if n == len(shown) + 1 and (not shown or events[-2] is shown[-1]):
+            if last_shot is None:
+                row = _log_row(n, events[-1], self._names, 0, 0, 0)
+            else:
+                row = _log_row(n, events[-1], self._names, sum(p["amount"] for p in last_shot["payments"]),
+                               last_shot["penalty"], last_shot["bank_taken"])
+            self.beginInsertRows(QModelIndex(), 0, 0)
+            self._rows.insert(0, row)
+            shown.append(events[-1])
+            self.endInsertRows()
+            return True
+        if n == len(shown) - 1 and (not events or events[-1] is shown[-2]):
+            self.beginRemoveRows(QModelIndex(), 0, 0)
+            self._rows.pop(0)
+            shown.pop()
+            self.endRemoveRows()
+            return True
+        return n == len(shown) and (not events or events[-1] is shown[-1])
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -72,6 +72,7 @@ class ZhukTableWidget(QWidget):
         self.names = hub.tournaments.names(p["id"] for p in record["players"])
         self.players_model = ZhukPlayersModel(self.names, self)
         self.log_model = ZhukLogModel(self.names, self)
+        self.state: dict | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._build()
         hub.changed.connect(self._on_changed)
@@ -150,30 +151,37 @@ class ZhukTableWidget(QWidget):
     # ---- showing --------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        self.state = self.hub.games.state(self.game_id)
-        self.players_model.set_state(self.state)
-        self.log_model.set_record(self.hub.games.to_record(self.game_id))
-        s = self.state
+        """Show the game as the service has it now: the log follows by one row when it can, else is rebuilt."""
+        games = self.hub.games
+        was_finished = self.state["finished"] if self.state is not None else None
+        self.state = s = games.state(self.game_id)
+        self.players_model.set_state(s)
+        if not self.log_model.follow(games.events(self.game_id), s["last_shot"]):
+            self.log_model.set_record(games.to_record(self.game_id))
         balls = tr("на столе: шаров {std}, Жук {zhuk}").format(
             std=s["balls"]["std"], zhuk=tr("есть") if s["balls"]["zhuk"] else tr("сыгран"))
         self.info.setText(tr("Номинал {nominal} B · банк {bank} B · пирамида {rack} · {balls}").format(
             nominal=money(s["nominal"]), bank=money(s["bank"]), rack=s["rack"], balls=balls))
         self._show_draft()
-        self._update_clock()
+        if s["finished"] != was_finished:  # a shot leaves the clock alone; the end of the round does not
+            self._update_clock()
 
     def _on_changed(self, game_id: str) -> None:
         if game_id == self.game_id:
             self.refresh()
 
     def _update_clock(self) -> None:
+        """Read the round clock (on every tick, and when the round ends or reopens) and show it."""
         if self.round_id is None:
             self.clock.setText("")
             return
         c = self.hub.tournaments.clock(self.round_id)
         self.clock.setText(clock_text(c, self.state["finished"]))
-        self.clock.setProperty("warning", c.started and c.remaining <= 60)
-        self.clock.style().unpolish(self.clock)
-        self.clock.style().polish(self.clock)
+        warning = c.started and c.remaining <= 60
+        if self.clock.property("warning") != warning:  # re-polish only when the style really changes
+            self.clock.setProperty("warning", warning)
+            self.clock.style().unpolish(self.clock)
+            self.clock.style().polish(self.clock)
 
     def _show_draft(self) -> None:
         s = self.state
