@@ -2,6 +2,7 @@
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from sqlalchemy import func, select
 
 from clubdesk.rules.pyramid100 import CUE, new_game, parse_event
@@ -205,3 +206,16 @@ def test_screenshots_write_the_panel_and_the_running_match(qtbot, club, demo_adm
     paths = extra_screenshots(SimpleNamespace(club=club, actor=demo_admin), tmp_path)
     assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png"]
     assert all(p.stat().st_size > 10_000 for p in paths)
+
+
+def test_a_shot_that_passes_the_turn_does_not_move_the_player_boxes(window, qtbot):
+    """Turn mark, debt line and the active border change in place: the window is not laid out again per shot."""
+    qtbot.waitUntil(lambda: window.boxes[0].height() > 0)
+    before = [(b.geometry(), b.name.geometry(), b.score.geometry(), b.debt.geometry()) for b in window.boxes]
+    active = [b.property("active") for b in window.boxes]
+    window.draft = ShotDraft(foul="miss")  # a foul: the turn passes and a debt appears
+    window.commit()
+    QApplication.processEvents()  # run the layout requests the shot posted
+    assert [b.property("active") for b in window.boxes] != active
+    assert any(b.debt.text().strip() for b in window.boxes)
+    assert [(b.geometry(), b.name.geometry(), b.score.geometry(), b.debt.geometry()) for b in window.boxes] == before

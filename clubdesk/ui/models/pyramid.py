@@ -117,6 +117,12 @@ class ShotLogModel(RowTableModel):
     def line(self, row: int) -> ShotLine:
         return self._rows[row]
 
+    def data(self, index, role: int = Qt.ItemDataRole.DisplayRole):
+        # A repaint asks every visible cell for a dozen roles; only two have an answer, so the rest leave at once.
+        if role != Qt.ItemDataRole.DisplayRole and role != Qt.ItemDataRole.ToolTipRole:
+            return None
+        return super().data(index, role)
+
     def cell(self, line, row: int, col: int, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
             # the facts as entered, then what the engine made of them

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QButtonGroup, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clubdesk.rules.pyramid100 import CONTROL, CUE
@@ -18,6 +18,26 @@ def set_text(label: QLabel, value: str) -> None:
         label.setText(value)
 
 
+NO_DEBT = "\u00a0"  # a blank line as tall as a debt line
+
+
+class WidestTextLabel(QLabel):
+    """A label sized for the widest of the texts it may show, so changing between them moves nothing."""
+
+    def __init__(self, texts: tuple[str, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._texts = texts
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        fm = self.fontMetrics()
+        m = self.contentsMargins()
+        return QSize(max(fm.horizontalAdvance(t) for t in self._texts) + m.left() + m.right() + 2,
+                     fm.height() + m.top() + m.bottom())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self.sizeHint()
+
+
 class PlayerBox(QFrame):
     """One player: name, big score, shelf, debt; highlighted while it is his shot."""
 
@@ -29,11 +49,13 @@ class PlayerBox(QFrame):
         self.name.setWordWrap(True)
         self.score = QLabel("0")
         self.score.setObjectName("pyramidScore")
-        self.turn = QLabel()
+        # Per shot only texts change and the box keeps its size, so a shot does not lay the window out again:
+        # the turn mark is as wide as its widest text, the debt line is always there (blank without a debt).
+        self.turn = WidestTextLabel((tr("ПОБЕДА"), tr("БЬЁТ")))
         self.turn.setObjectName("pyramidTurn")
         self.shelf = QLabel()
         self.shelf.setWordWrap(True)
-        self.debt = QLabel()
+        self.debt = QLabel(NO_DEBT)
         self.debt.setObjectName("pyramidDebt")
         top = QHBoxLayout()
         top.addWidget(self.name, 1)
@@ -48,8 +70,7 @@ class PlayerBox(QFrame):
         balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
         set_text(self.score, str(score))
         set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
-        set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else "")
-        self.debt.setVisible(bool(debt))
+        set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else NO_DEBT)
         set_text(self.turn, tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
         active = "true" if to_move or winner else "false"
         if self.property("active") != active:  # re-polishing restyles the box: only when it changes
