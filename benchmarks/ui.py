@@ -1,9 +1,11 @@
 """UI speed, each number with its baseline measured in the same run.
 
-1. Shot recording end to end — the Пирамидка window's commit(): engine validation, the SQLite commit
-   (WAL, synchronous=FULL), the log model row and the labels, then the repaint — p50/p99 in a store
-   holding 20 000 tournament events. Baseline: a bare sqlite3 INSERT+COMMIT with the same pragmas on
-   the same disk. Targets: p99 < 16 ms and ≤ 3× the baseline p99.
+1. Shot recording end to end — the Жук table scoring window at a live table of a tournament holding
+   20 000 events, from the referee's Enter to the models updated (engine validation, the SQLite commit
+   with WAL and synchronous=FULL, the log row, the players table, the labels), and to the repaint
+   (frame budget 16 ms); also the Пирамидка match window. Baseline: a bare sqlite3 INSERT+COMMIT with
+   the same pragmas on the same disk, after every shot's repaint (same cadence) and back to back.
+   Targets: p99 < 16 ms and ≤ 3× the baseline p99.
 2. Filter keystroke on 100 000 players — PlayersModel.set_filter for every prefix typed. Target < 30 ms.
 3. App start to the main window on a demo DB with 5 000 players and 50 000 events, as a subprocess
    (offscreen), against a bare PySide6 QMainWindow subprocess. Target ≤ 1.5×.

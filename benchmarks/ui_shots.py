@@ -1,4 +1,14 @@
-"""1. Shot recording end to end, against a bare sqlite3 INSERT+COMMIT measured in the same run."""
+"""1. Shot recording end to end, against a bare sqlite3 INSERT+COMMIT measured in the same run.
+
+Primary: the Жук table scoring window (benchmarks/ui_shots_zhuk.py) at a live table of a tournament holding
+20 000 events — from the referee's Enter to the models updated (engine validation, the commit with WAL and
+synchronous=FULL, the log row, the players table and the labels), then separately the repaint against the
+16 ms frame budget. Also the Пирамидка match window, in a store holding 20 000 tournament events.
+
+The bare INSERT+COMMIT is measured twice: once after every shot's repaint in the same loop (the same cadence
+and disk state as the shot's own commit — a commit that follows UI work is slower than one in a tight loop),
+and back to back in a tight loop. The verdict compares with the same-cadence one; both ratios are printed.
+"""
 
 from __future__ import annotations
 
@@ -8,25 +18,44 @@ from pathlib import Path
 
 from benchmarks.ui_common import SHOT_P99_MS, SHOT_RATIO, add_players, add_tournament_events, ms, pct, verdict
 
+FRAME_MS = 16.0
+
+
+class BareCommit:
+    """A bare sqlite3 table with the store's pragmas; `once()` times one INSERT+COMMIT."""
+
+    PAYLOAD = '{"call":[],"foul":"miss","off_table":[],"player":"x","potted":[],"touched_control":false}'
+
+    def __init__(self, path: Path) -> None:
+        self.con = sqlite3.connect(path, isolation_level=None)
+        self.con.execute("PRAGMA journal_mode=WAL")
+        self.con.execute("PRAGMA synchronous=FULL")
+        self.con.execute("CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, game_id TEXT, seq INTEGER, "
+                         "payload TEXT)")
+        self.n = 0
+
+    def once(self) -> float:
+        self.n += 1
+        t0 = time.perf_counter()
+        self.con.execute("BEGIN")
+        self.con.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (f"e{self.n}", "g", self.n, self.PAYLOAD))
+        self.con.execute("COMMIT")
+        return time.perf_counter() - t0
+
+    def close(self) -> None:
+        self.con.close()
+
 
 def bare_insert_commit(directory: Path, n: int) -> list[float]:
-    con = sqlite3.connect(directory / "bare.sqlite", isolation_level=None)
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("PRAGMA synchronous=FULL")
-    con.execute("CREATE TABLE events (id TEXT PRIMARY KEY, game_id TEXT, seq INTEGER, payload TEXT)")
-    payload = '{"call":[],"foul":"miss","off_table":[],"player":"x","potted":[],"touched_control":false}'
-    times = []
-    for i in range(n):
-        t0 = time.perf_counter()
-        con.execute("BEGIN")
-        con.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (f"e{i}", "g", i, payload))
-        con.execute("COMMIT")
-        times.append(time.perf_counter() - t0)
-    con.close()
+    """n bare INSERT+COMMITs back to back (the tight-loop baseline)."""
+    bare = BareCommit(directory / "bare-loop.sqlite")
+    times = [bare.once() for _ in range(n)]
+    bare.close()
     return times
 
 
-def shot_recording(directory: Path, n_events: int, shots: int) -> dict:
+def pyramid_shots(directory: Path, n_events: int, shots: int, bare: BareCommit) -> dict:
+    """The Пирамидка match window's commit() in a store holding n_events tournament events."""
     from PySide6.QtWidgets import QApplication
 
     from clubdesk.services.accounts import AccountService
@@ -50,7 +79,7 @@ def shot_recording(directory: Path, n_events: int, shots: int) -> dict:
     window.resize(1280, 800)
     window.show()
     app.processEvents()
-    service_only, end_to_end = [], []
+    commit, end_to_end, bare_times = [], [], []
     for i in range(shots):
         window.draft = ShotDraft(foul="miss" if i % 3 == 0 else None)  # fouls pile up debts; nobody wins
         t0 = time.perf_counter()
@@ -58,8 +87,9 @@ def shot_recording(directory: Path, n_events: int, shots: int) -> dict:
         t1 = time.perf_counter()
         app.processEvents()  # the repaint the referee sees
         end_to_end.append(time.perf_counter() - t0)
-        service_only.append(t1 - t0)
+        commit.append(t1 - t0)
         assert not window.error.isVisible(), window.error.text()
+        bare_times.append(bare.once())
     direct = []
     for i in range(shots):  # GameService alone, same store: the part the window does not add
         obj = {"type": "shot", "player": svc.engine(gid).to_move, "foul": "miss" if i % 2 else None}
@@ -68,21 +98,46 @@ def shot_recording(directory: Path, n_events: int, shots: int) -> dict:
         direct.append(time.perf_counter() - t0)
     window.close()
     store.close()
-    return {"window": end_to_end, "commit_only": service_only, "service": direct}
+    return {"commit": commit, "end_to_end": end_to_end, "service": direct, "bare": bare_times}
+
+
+def _line(label: str, times: list[float], note: str = "") -> str:
+    return f"   {label:<24} p50 {ms(pct(times, 50))}  p99 {ms(pct(times, 99))}  {note}".rstrip()
+
+
+def report(r: dict, back_to_back: list[float], what: str) -> bool:
+    """Print one window's lines; True when p99 < 16 ms, ≤ 3× the same-cadence bare p99 and within a frame."""
+    p99, b99, loop99 = pct(r["commit"], 99), pct(r["bare"], 99), pct(back_to_back, 99)
+    e99 = pct(r["end_to_end"], 99)
+    good = p99 < SHOT_P99_MS / 1000 and p99 <= SHOT_RATIO * b99
+    frame = e99 < FRAME_MS / 1000
+    print(_line(f"{what} → models updated", r["commit"], f"max {ms(max(r['commit']))}"))
+    print(_line(f"{what} → repainted", r["end_to_end"],
+                f"frame budget {FRAME_MS:.0f} ms: {verdict(frame)}"))
+    print(_line("GameService.record", r["service"], r.get("service_note", "")))
+    print(_line("bare INSERT+COMMIT", r["bare"], "same cadence: one after each shot's repaint"))
+    print(_line("bare INSERT+COMMIT", back_to_back, "back to back (WAL, synchronous=FULL)"))
+    p50, b50 = pct(r["commit"], 50), pct(r["bare"], 50)
+    print(f"   ratio same cadence p50 {p50 / b50:5.2f}×  p99 {p99 / b99:5.2f}×; back to back p99 {p99 / loop99:5.2f}×;"
+          f" target p99 < {SHOT_P99_MS:.0f} ms and ≤ {SHOT_RATIO:.0f}× bare p99 (same cadence): {verdict(good)}")
+    return good and frame
 
 
 def run(d: Path, quick: bool) -> bool:
-    """Measure, print the lines of this section, and say whether its target is met."""
+    """Measure, print the lines of this section, and say whether its targets are met."""
+    from benchmarks.ui_shots_zhuk import zhuk_shots
+
     shots = 100 if quick else 300
-    r = shot_recording(d, 20_000, shots)
-    bare = bare_insert_commit(d, shots)
-    p50, p99, b50, b99 = pct(r["window"], 50), pct(r["window"], 99), pct(bare, 50), pct(bare, 99)
-    good = p99 < SHOT_P99_MS / 1000 and p99 <= SHOT_RATIO * b99
-    print(f"1. shot recording, Пирамидка window, 20 000 events in the store, {shots} shots")
-    print(f"   window end to end  p50 {ms(p50)}  p99 {ms(p99)}")
-    print(f"   commit() w/o paint p50 {ms(pct(r['commit_only'], 50))}  p99 {ms(pct(r['commit_only'], 99))}")
-    print(f"   GameService.record p50 {ms(pct(r['service'], 50))}  p99 {ms(pct(r['service'], 99))}")
-    print(f"   bare INSERT+COMMIT p50 {ms(b50)}  p99 {ms(b99)}  (WAL, synchronous=FULL)")
-    print(f"   ratio p50 {p50 / b50:5.2f}×  p99 {p99 / b99:5.2f}×  target p99 < {SHOT_P99_MS:.0f} ms and "
-          f"≤ {SHOT_RATIO:.0f}×: {verdict(good)}")
-    return good
+    bare = BareCommit(d / "bare.sqlite")
+    z = zhuk_shots(d, 20_000, shots, bare)
+    p = pyramid_shots(d, 20_000, shots, bare)
+    bare.close()
+    loop = bare_insert_commit(d, shots)
+    events = f"{z['events']:,}".replace(",", " ")
+    print(f"1. shot recording, Жук table scoring window: a live table of a tournament holding {events} events, "
+          f"{shots} shots")
+    z["service_note"] = "another table of the round, no window"
+    ok = report(z, loop, "Enter")
+    print(f"1b. Пирамидка match window, a store holding 20 000 tournament events, {shots} shots")
+    p["service_note"] = "same match, no window"
+    return report(p, loop, "commit()") and ok
