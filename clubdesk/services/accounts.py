@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 
 from clubdesk.errors import KnownError, PermissionDenied, ValidationError
+from clubdesk.roles import ROLE_NAMES, ROLES, SYSTEM, Actor, require  # noqa: F401 - re-exported
 from clubdesk.store.db import Store
-from clubdesk.store.models import ROLES, Account
+from clubdesk.store.models import Account
 from clubdesk.store.uow import UnitOfWork
 
 _hasher = PasswordHasher()
-
-ROLE_NAMES = {"admin": ("администратор", "administrator"), "desk": ("стойка", "desk"),
-              "referee": ("судья", "referee"), "host": ("ведущий", "host"), "display": ("табло", "display")}
 
 # Who may grant which roles: nobody but an admin makes an admin or a desk account.
 GRANTABLE = {"admin": frozenset(ROLES), "desk": frozenset({"referee", "host", "display"})}
@@ -24,30 +20,8 @@ GRANTABLE = {"admin": frozenset(ROLES), "desk": frozenset({"referee", "host", "d
 MIN_PASSWORD = 6
 
 
-@dataclass(frozen=True)
-class Actor:
-    """The logged-in account on whose behalf a service acts."""
-
-    account_id: str | None
-    login: str
-    roles: frozenset[str]
-
-    def has(self, *roles: str) -> bool:
-        return bool(self.roles & set(roles)) or "admin" in self.roles
-
-
-SYSTEM = Actor(None, "system", frozenset({"admin"}))
-
-
 class LoginFailed(KnownError):
     code = "login_failed"
-
-
-def require(actor: Actor, *roles: str) -> None:
-    if not actor.has(*roles):
-        need = ", ".join(ROLE_NAMES[r][0] for r in roles)
-        need_en = ", ".join(ROLE_NAMES[r][1] for r in roles)
-        raise PermissionDenied(f"Недостаточно прав: нужна роль «{need}».", f"Not allowed: needs the role '{need_en}'.")
 
 
 def _check_roles(roles: tuple[str, ...]) -> None:

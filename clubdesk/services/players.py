@@ -5,15 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, replace
-
-from sqlalchemy import func, select
-from sqlalchemy.sql.elements import ColumnElement
+from typing import TYPE_CHECKING
 
 from clubdesk.errors import ValidationError
-from clubdesk.services.accounts import Actor, require
+from clubdesk.roles import Actor, require
 from clubdesk.store.db import Store
-from clubdesk.store.models import Player
-from clubdesk.store.uow import UnitOfWork
+
+if TYPE_CHECKING:
+    from clubdesk.store.models import Player
+    from clubdesk.store.uow import UnitOfWork
 
 _PHONE_CHARS = re.compile(r"^[0-9+()\-\s]*$")
 
@@ -61,6 +61,25 @@ def _row(p: Player) -> PlayerRow:
     return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until)
 
 
+# Reads go through Store.read (plain sqlite3): the registry is the first page shown, before the ORM loads.
+ROW_COLUMNS = "id, name, nickname, phone, notes, status, ban_reason, ban_until"
+
+
+def row_of(r: tuple) -> PlayerRow:
+    """A PlayerRow from a `SELECT ROW_COLUMNS` tuple."""
+    return PlayerRow(*r[:7], dt.date.fromisoformat(r[7]) if r[7] else None)
+
+
+def search_words(text: str) -> tuple[str, ...]:
+    """The words a search matches on: casefolded, phone-like words reduced to their digits."""
+    out = []
+    for token in text.casefold().split():
+        token = re.sub(r"\D", "", token) if re.fullmatch(r"[+\d()\-]+", token) else token
+        if token:
+            out.append(token)
+    return tuple(out)
+
+
 def validate(data: PlayerData, today: dt.date) -> PlayerData:
     """Trimmed, checked data, or a ValidationError naming the field."""
     data = replace(data, name=" ".join(data.name.split()), nickname=data.nickname.strip(),
@@ -93,32 +112,35 @@ class PlayerService:
         return self._today or dt.date.today()
 
     @staticmethod
-    def _filter(text: str) -> list[ColumnElement[bool]]:
-        conds = []
-        for token in text.casefold().split():
-            token = re.sub(r"\D", "", token) if re.fullmatch(r"[+\d()\-]+", token) else token
-            if token:
-                escaped = token.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-                conds.append(Player.search_key.like(f"%{escaped}%", escape="\\"))
-        return conds
+    def _where(text: str) -> tuple[str, tuple[str, ...]]:
+        """A WHERE clause (every word a substring of search_key) and its parameters."""
+        words = search_words(text)
+        if not words:
+            return "", ()
+        likes = " AND ".join("search_key LIKE ? ESCAPE '\\'" for _ in words)
+        escaped = tuple("%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+                        for w in words)
+        return f" WHERE {likes}", escaped
 
     def count(self, text: str = "") -> int:
-        with self.store.session_factory() as s:
-            return s.scalar(select(func.count()).select_from(Player).where(*self._filter(text))) or 0
+        where, params = self._where(text)
+        return self.store.read(f"SELECT count(*) FROM players{where}", params)[0][0]
 
     def search(self, text: str = "", offset: int = 0, limit: int = 200) -> list[PlayerRow]:
         """Players whose name, nickname or phone contain every word typed, by name."""
-        q = (select(Player).where(*self._filter(text)).order_by(Player.name, Player.id)
-             .offset(offset).limit(limit))
-        with self.store.session_factory() as s:
-            return [_row(p) for p in s.scalars(q)]
+        where, params = self._where(text)
+        rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players{where} ORDER BY name, id LIMIT ? OFFSET ?",
+                               (*params, limit, offset))
+        return [row_of(r) for r in rows]
 
     def get(self, player_id: str) -> PlayerRow | None:
-        with self.store.session_factory() as s:
-            p = s.get(Player, player_id)
-            return _row(p) if p else None
+        rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE id = ?", (player_id,))
+        return row_of(rows[0]) if rows else None
 
     def add(self, actor: Actor, data: PlayerData) -> PlayerRow:
+        from clubdesk.store.models import Player
+        from clubdesk.store.uow import UnitOfWork
+
         require(actor, "desk")
         data = validate(data, self.today())
         with UnitOfWork(self.store, actor.account_id) as uow:
@@ -130,6 +152,9 @@ class PlayerService:
             return _row(p)
 
     def update(self, actor: Actor, player_id: str, data: PlayerData) -> PlayerRow:
+        from clubdesk.store.models import Player
+        from clubdesk.store.uow import UnitOfWork
+
         require(actor, "desk")
         data = validate(data, self.today())
         with UnitOfWork(self.store, actor.account_id) as uow:
@@ -146,6 +171,10 @@ class PlayerService:
         """Refuse a nickname another player has (ignoring case), inside the caller's unit of work."""
         if not nickname:
             return
+        from sqlalchemy import select
+
+        from clubdesk.store.models import Player
+
         other = uow.session.scalar(select(Player).where(Player.nickname_key == nickname.casefold(),
                                                         Player.id != (own_id or "")))
         if other is not None:

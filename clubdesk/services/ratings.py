@@ -9,12 +9,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from clubdesk.rules.zhuk.events import START_RATING
 from clubdesk.rules.zhuk.tournament import club_ratings
 from clubdesk.store.db import Store
-from clubdesk.store.models import Game, GameTable, Projection, Round, Stage, Tournament, TournamentEntry
 
 GAME = "zhuk"
 
@@ -52,16 +49,13 @@ class RatingService:
 
     def rounds(self) -> list[RoundResult]:
         """Every Жук game with a state, in play order (tournament, stage, round, then creation)."""
-        q = (select(Game.id, Game.created_at, Projection.state_json, Round.number, Stage.number,
-                    Tournament.id, Tournament.name, Tournament.created_at)
-             .join(Projection, Projection.game_id == Game.id)
-             .outerjoin(GameTable, GameTable.id == Game.table_id)
-             .outerjoin(Round, Round.id == GameTable.round_id)
-             .outerjoin(Stage, Stage.id == Round.stage_id)
-             .outerjoin(Tournament, Tournament.id == Stage.tournament_id)
-             .where(Game.game == GAME))
-        with self.store.session_factory() as s:
-            rows = s.execute(q).all()
+        # Plain SQL through Store.read: the players page shows ratings on its first paint, before the ORM loads.
+        rows = self.store.read(
+            "SELECT g.id, g.created_at, p.state_json, r.number, st.number, t.id, t.name, t.created_at "
+            "FROM games g JOIN projections p ON p.game_id = g.id "
+            "LEFT JOIN game_tables gt ON gt.id = g.table_id LEFT JOIN rounds r ON r.id = gt.round_id "
+            "LEFT JOIN stages st ON st.id = r.stage_id LEFT JOIN tournaments t ON t.id = st.tournament_id "
+            "WHERE g.game = ?", (GAME,))
         rows.sort(key=lambda r: (r[7] or r[1], r[5] or "", r[4] or 0, r[3] or 0, r[1], r[0]))
         out = []
         for gid, _created, state_json, rnd, stage, tid, tname, _tcreated in rows:
@@ -80,6 +74,10 @@ class RatingService:
 
     def history(self, player_id: str) -> list[TournamentLine]:
         """The player's tournaments, newest first: entered or played, with balance and rating change."""
+        from sqlalchemy import select
+
+        from clubdesk.store.models import Tournament, TournamentEntry
+
         with self.store.session_factory() as s:
             tours = {t.id: t for t in s.scalars(select(Tournament).join(
                 TournamentEntry, TournamentEntry.tournament_id == Tournament.id)

@@ -6,18 +6,18 @@ import datetime as dt
 import os
 import shutil
 import sqlite3
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Callable
 from pathlib import Path
-
-import platformdirs
-from sqlalchemy import create_engine, event, select
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from typing import TYPE_CHECKING
 
 from clubdesk.errors import StoreError
 from clubdesk.store import migrate
 from clubdesk.store.hlc import HybridLogicalClock
-from clubdesk.store.ids import new_id
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlalchemy.orm import Session, sessionmaker
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BACKUPS_KEPT = 10
@@ -27,6 +27,8 @@ def default_db_path() -> Path:
     env = os.environ.get("CLUBDESK_DB")
     if env:
         return Path(env)
+    import platformdirs  # imported where needed: a desk's start waits for every import
+
     return Path(platformdirs.user_data_dir("ClubDesk", appauthor=False)) / "clubdesk.sqlite"
 
 
@@ -34,18 +36,105 @@ def backup_dir(db_path: Path) -> Path:
     return db_path.parent / "backups"
 
 
-@dataclass
 class Store:
-    """An open local store: the engine, a session factory, this desk's id and clock."""
+    """An open local store: this desk's id and clock, the SQLAlchemy engine and sessions, a plain reader.
 
-    path: Path
-    engine: Engine
-    session_factory: sessionmaker[Session]
-    desk_id: str
-    clock: HybridLogicalClock = field(default_factory=HybridLogicalClock)
+    A desk opens its store while the referee waits, so `open_store(path, deferred=True)` on a file that is
+    already at the schema head reads only the header, the revision and the desk id (stdlib sqlite3, a few
+    ms) and leaves the quick_check and the engine (importing SQLAlchemy is ~0.4 s) to `warm_up()`, which
+    the GUI runs in a thread once the main window is on screen. The first page reads through `read()`
+    meanwhile. Whatever asks for the engine, a session or the clock waits for the warm-up and gets its
+    StoreError if the check failed: nothing is written to a file that has not passed the check.
+    """
+
+    def __init__(self, path: Path, desk_id: str, *, engine: Engine | None = None,
+                 session_factory: sessionmaker[Session] | None = None, clock: HybridLogicalClock | None = None):
+        self.path, self.desk_id = path, desk_id
+        self._engine, self._factory, self._clock = engine, session_factory, clock
+        self._lock = threading.Lock()  # one warm-up; sessions wait for it
+        self._error: StoreError | None = None
+        self._reader: sqlite3.Connection | None = None
+        self._reader_lock = threading.Lock()
+
+    @property
+    def ready(self) -> bool:
+        """The check has passed and the engine is built: sessions open without waiting."""
+        return self._factory is not None
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self.warm_up()
+        return self._engine
+
+    @property
+    def session_factory(self) -> sessionmaker[Session]:
+        if self._factory is None:
+            self.warm_up()
+        return self._factory
+
+    @property
+    def clock(self) -> HybridLogicalClock:
+        if self._clock is None:
+            self.warm_up()
+        return self._clock
+
+    def warm_up(self) -> None:
+        """Check the file and build the engine, once; safe from a worker thread. Raises the check's StoreError."""
+        with self._lock:
+            if self._error is not None:
+                raise self._error
+            if self._factory is not None:
+                return
+            try:
+                check_file(self.path, thorough=False)
+            except StoreError as exc:
+                self._error = exc
+                raise
+            from sqlalchemy.orm import sessionmaker
+
+            import clubdesk.store.uow  # noqa: F401 - loaded here, off the GUI thread, with the models it maps
+
+            engine = make_engine(self.path)
+            with engine.connect() as conn:
+                last = conn.exec_driver_sql("SELECT max(hlc) FROM change_log").scalar() or 0
+            self._engine, self._clock = engine, HybridLogicalClock(last=last)
+            self._factory = sessionmaker(engine, expire_on_commit=False)  # last: `ready` reads it
+
+    def warm_up_in_background(self, done: Callable[[StoreError | None], None] | None = None) -> threading.Thread:
+        """`warm_up()` in a daemon thread; `done(error_or_None)` is called from that thread."""
+        def work() -> None:
+            error = None
+            try:
+                self.warm_up()
+            except StoreError as exc:
+                error = exc
+            if done is not None:
+                done(error)
+        thread = threading.Thread(target=work, name="store-warm-up", daemon=True)
+        thread.start()
+        return thread
+
+    def read(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """The rows of one SELECT on a plain sqlite3 connection (no ORM: list pages and the search index)."""
+        with self._reader_lock:
+            if self._reader is None:
+                self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+                self._reader.execute("PRAGMA busy_timeout=5000")
+            try:
+                return self._reader.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"Не удаётся прочитать базу {self.path}: {exc}",
+                                 f"Cannot read the database {self.path}: {exc}", code="corrupt") from exc
 
     def close(self) -> None:
-        self.engine.dispose()
+        with self._lock:
+            if self._engine is not None:
+                self._engine.dispose()
+        with self._reader_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
 
 
 def _set_pragmas(dbapi_conn, _record) -> None:
@@ -157,32 +246,61 @@ def prepare_file(path: Path) -> str | None:
 
 
 def make_engine(path: Path) -> Engine:
+    from sqlalchemy import create_engine, event
+
     engine = create_engine(f"sqlite:///{path}")
     event.listen(engine, "connect", _set_pragmas)
     return engine
 
 
-def open_store(path: Path | str | None = None, *, upgrade: bool = True) -> Store:
-    """Open (creating if needed) the store at `path`, migrating it to head after a backup."""
+def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred: bool = False) -> Store:
+    """Open (creating if needed) the store at `path`, migrating it to head after a backup.
+
+    `deferred`: a file already at head opens at once and is checked by `Store.warm_up()` (see Store);
+    a new, older or unreadable file takes the full path here, before anything is shown.
+    """
     path = Path(path) if path else default_db_path()
+    if deferred and upgrade:
+        desk_id = _ready_desk_id(path)
+        if desk_id is not None:
+            return Store(path, desk_id)
     path.parent.mkdir(parents=True, exist_ok=True)
     needs_upgrade = False
     if upgrade:
         prepare_file(path)  # refuses a broken or newer file untouched, backs up an older one
         needs_upgrade = not path.exists() or file_revision(path) != migrate.HEAD
+    from sqlalchemy.orm import sessionmaker
+
     engine = make_engine(path)
     if needs_upgrade:
         with engine.begin() as conn:
             migrate.upgrade(conn)
     factory = sessionmaker(engine, expire_on_commit=False)
     desk_id, last_hlc = _desk_identity(factory)
-    return Store(path=path, engine=engine, session_factory=factory, desk_id=desk_id,
-                 clock=HybridLogicalClock(last=last_hlc))
+    return Store(path, desk_id, engine=engine, session_factory=factory, clock=HybridLogicalClock(last=last_hlc))
+
+
+def _ready_desk_id(path: Path) -> str | None:
+    """This desk's id, if the file is a ClubDesk store at head that has one; None sends it the full way."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
+                return None
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+            row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error):
+        return None
+    return row[0] if rev == (migrate.HEAD,) and row else None
 
 
 def _desk_identity(factory: sessionmaker[Session]) -> tuple[str, int]:
-    from sqlalchemy import func
+    from sqlalchemy import func, select
 
+    from clubdesk.store.ids import new_id
     from clubdesk.store.models import ChangeLog, Setting
 
     with factory.begin() as s:

@@ -14,9 +14,9 @@ from typing import Any
 from sqlalchemy import BigInteger, Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from clubdesk.roles import ROLES  # noqa: F401 - one list, also read before the ORM loads
 from clubdesk.store.ids import new_id
 
-ROLES = ("admin", "desk", "referee", "host", "display")
 GAMES = ("pyramid100", "zhuk", "mafia")
 
 

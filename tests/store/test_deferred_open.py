@@ -1,0 +1,115 @@
+"""A desk's fast start: a store at head opens without the ORM and is checked by its warm-up (Store)."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+import pytest
+
+from clubdesk.errors import StoreError
+from clubdesk.store.db import open_store
+
+
+def sha(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def club_file(tmp_path):
+    """A store at head with an admin and the demo club in it, closed (its WAL checkpointed)."""
+    from clubdesk.services.demo import create_demo_club
+
+    path = tmp_path / "club.sqlite"
+    store = open_store(path)
+    create_demo_club(store)
+    desk_id = store.desk_id
+    store.close()
+    return path, desk_id
+
+
+def damage_tail(path, pages: int = 4) -> None:
+    """Overwrite the last pages (event and projection data) and leave the header, schema and settings whole."""
+    con = sqlite3.connect(path)
+    page = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    size = path.stat().st_size
+    with open(path, "r+b") as fh:
+        fh.seek(size - pages * page)
+        fh.write(b"\xa5" * pages * page)
+
+
+def test_deferred_open_reads_the_registry_before_the_orm_is_built(club_file):
+    path, desk_id = club_file
+    store = open_store(path, deferred=True)
+    try:
+        assert not store.ready
+        assert store.desk_id == desk_id
+        assert store.read("SELECT count(*) FROM players")[0][0] == 40
+    finally:
+        store.close()
+
+
+def test_first_session_runs_the_check_and_the_clock_goes_on_from_the_file(club_file):
+    from clubdesk.roles import SYSTEM
+    from clubdesk.services.players import PlayerData, PlayerService
+
+    path, _desk = club_file
+    newest = sqlite3.connect(path).execute("SELECT max(hlc) FROM change_log").fetchone()[0]
+    store = open_store(path, deferred=True)
+    try:
+        PlayerService(store).add(SYSTEM, PlayerData("Новый Игрок"))
+        assert store.ready
+        assert store.read("SELECT max(hlc) FROM change_log")[0][0] > newest
+        assert store.read("SELECT count(*) FROM players")[0][0] == 41
+    finally:
+        store.close()
+
+
+def test_damaged_file_refuses_every_session_and_is_left_untouched(club_file):
+    path, _desk = club_file
+    damage_tail(path)
+    before = sha(path)
+    store = open_store(path, deferred=True)  # the header, revision and desk id still read fine
+    try:
+        with pytest.raises(StoreError) as err:
+            store.warm_up()
+        assert err.value.code == "corrupt"
+        with pytest.raises(StoreError):
+            store.session_factory  # noqa: B018 - the property is the refusal
+        assert not store.ready
+    finally:
+        store.close()
+    assert sha(path) == before
+
+
+def test_background_warm_up_reports_the_damage_to_its_callback(club_file):
+    path, _desk = club_file
+    damage_tail(path)
+    store = open_store(path, deferred=True)
+    got = []
+    try:
+        store.warm_up_in_background(got.append).join(timeout=30)
+        assert len(got) == 1 and isinstance(got[0], StoreError) and got[0].code == "corrupt"
+    finally:
+        store.close()
+
+
+def test_background_warm_up_of_a_sound_file_reports_none_and_leaves_it_ready(club_file):
+    path, _desk = club_file
+    store = open_store(path, deferred=True)
+    got = []
+    try:
+        store.warm_up_in_background(got.append).join(timeout=30)
+        assert got == [None] and store.ready
+    finally:
+        store.close()
+
+
+def test_new_file_takes_the_full_path_and_is_ready_at_once(tmp_path):
+    store = open_store(tmp_path / "new.sqlite", deferred=True)
+    try:
+        assert store.ready
+        assert store.read("SELECT value FROM settings WHERE key = 'desk_id'")[0][0] == store.desk_id
+    finally:
+        store.close()
