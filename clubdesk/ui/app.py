@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from clubdesk.errors import StoreError, set_language
@@ -34,25 +33,45 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
         print(HEADLESS_HINT[lang], file=sys.stderr)
         return 2
 
-    from PySide6.QtCore import QSettings
+    app, translator = make_application(lang, quiet=bool(screenshots))
+    import tempfile  # here, not at the top: only the demo needs it, and every import delays the first frame
+
+    tmp = tempfile.TemporaryDirectory(prefix="clubdesk-demo-") if demo else None
+    path = Path(tmp.name) / "demo.sqlite" if tmp else Path(db) if db else None
+    try:
+        while True:  # a store found damaged after start is reopened on its restored backup
+            outcome = _session(app, path, demo, screenshots, tmp)
+            if not isinstance(outcome, Path):
+                return outcome
+            path = outcome
+    finally:
+        _close_windows(app, translator)
+        if tmp:
+            tmp.cleanup()
+
+
+def make_application(lang: str, *, quiet: bool = False):
+    """The QApplication with the club's names, language and style; returns (app, translator to keep)."""
     from PySide6.QtWidgets import QApplication
 
     from clubdesk.resources import resource_path
     from clubdesk.ui.i18n import install_language
 
-    if screenshots:
+    if quiet:
         _quiet_offscreen_plugin()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("ClubDesk")
     app.setApplicationName("ClubDesk")
     translator = install_language(app, lang)  # kept until every window is gone
     app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
+    return app, translator
 
-    tmp = None
-    if demo:
-        tmp = tempfile.TemporaryDirectory(prefix="clubdesk-demo-")
-        db = str(Path(tmp.name) / "demo.sqlite")
-    club = _open_club(db)
+
+def _session(app, path: Path | None, demo: bool, screenshots: str | None, tmp) -> int | Path:
+    """Open the store, log in, run the main window. Returns the exit code, or a restored backup to reopen."""
+    from PySide6.QtCore import QSettings
+
+    club = open_club(path)
     if club is None:
         return 2
     try:
@@ -60,25 +79,57 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
             from clubdesk.services.demo import create_demo_club
             actor = create_demo_club(club.store)
         else:
+            club.store.warm_up_in_background()  # the check and the ORM load while the user types
             actor = _login(club)
+            if isinstance(actor, Exception):
+                return offer_backup(club.store.path, actor) or 2
             if actor is None:
                 return 0
         settings = QSettings(str(Path(tmp.name) / "ui.ini"), QSettings.Format.IniFormat) if tmp else QSettings()
-        from clubdesk.ui.main_window import MainWindow
-        window = MainWindow(club, actor, settings)
+        window = show_main_window(club, actor, settings)
         if screenshots:
             from clubdesk.ui.screenshots import render
-            for path in render(window, Path(screenshots)):
-                print(path)
+            for shot in render(window, Path(screenshots)):
+                print(shot)
             window.close()
             return 0
-        window.show()
-        return app.exec()
+        code = app.exec()
+        return window.reopen or code
     finally:
-        _close_windows(app, translator)
+        _close_windows(app, None)
         club.close()
-        if tmp:
-            tmp.cleanup()
+
+
+def show_main_window(club, actor, settings):
+    """Show the main window; once its first frame is painted, check the store and load the ORM in a
+    thread (Store.warm_up). A check that fails then offers the newest backup and reopens on it."""
+    from PySide6.QtCore import QObject, Signal
+    from PySide6.QtWidgets import QApplication
+
+    from clubdesk.ui.main_window import MainWindow
+
+    class Relay(QObject):  # carries the worker thread's verdict to the GUI thread (a queued signal)
+        failed = Signal(object)
+
+    window = MainWindow(club, actor, settings)
+    relay = Relay(window)
+
+    def on_failed(exc) -> None:
+        window.reopen = offer_backup(club.store.path, exc)
+        window.close()
+        QApplication.exit(0 if window.reopen else 2)
+
+    def report(exc) -> None:  # called in the worker thread
+        if exc is not None:
+            try:
+                relay.failed.emit(exc)
+            except RuntimeError:  # the window is already gone: nothing is left to warn
+                pass
+
+    relay.failed.connect(on_failed)
+    window.after_first_paint(lambda: club.store.warm_up_in_background(report))
+    window.show()
+    return window
 
 
 def _close_windows(app, translator) -> None:
@@ -105,33 +156,48 @@ def _quiet_offscreen_plugin() -> None:
     qInstallMessageHandler(handler)
 
 
-def _open_club(db: str | None):
+def open_club(path: Path | None):
+    """The club on the store at `path` (the default file if None), opened for a fast start; a file that
+    cannot be opened gets a message and, if it is damaged, the offer of its newest backup. Returns the
+    Club, or None when there is nothing to open."""
+    from clubdesk.services.club import Club
+    from clubdesk.store.db import default_db_path, open_store
+
+    path = path or default_db_path()
+    try:
+        return Club(open_store(path, deferred=True))
+    except StoreError as exc:
+        restored = offer_backup(path, exc)
+        return Club(open_store(restored)) if restored else None
+
+
+def offer_backup(path: Path, exc: StoreError) -> Path | None:
+    """Say why the store cannot be used; for a damaged file offer a copy of its newest backup (the damaged
+    file stays untouched). Returns the copy to open, or None."""
     from PySide6.QtWidgets import QMessageBox
 
-    from clubdesk.services.club import Club
-    from clubdesk.store.db import default_db_path, list_backups, open_store, restore_newest_backup
+    from clubdesk.store.db import list_backups, restore_newest_backup
     from clubdesk.ui.i18n import tr
 
-    path = Path(db) if db else default_db_path()
-    try:
-        return Club(open_store(path))
-    except StoreError as exc:
-        box = QMessageBox(QMessageBox.Icon.Critical, tr("База данных"), exc.message())
-        backups = list_backups(path)
-        restore = None
-        if backups and exc.code in ("corrupt", "not_sqlite"):
-            box.setInformativeText(tr("Можно открыть копию последней резервной копии ({name}); "
-                                      "повреждённый файл останется нетронутым.").format(name=backups[0].name))
-            restore = box.addButton(tr("Открыть резервную копию"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(tr("Закрыть"), QMessageBox.ButtonRole.RejectRole)
-        box.exec()
-        if restore is not None and box.clickedButton() is restore:
-            return Club(open_store(restore_newest_backup(path)))
-        return None
+    box = QMessageBox(QMessageBox.Icon.Critical, tr("База данных"), exc.message())
+    backups = list_backups(path)
+    restore = None
+    if backups and exc.code in ("corrupt", "not_sqlite"):
+        box.setInformativeText(tr("Можно открыть копию последней резервной копии ({name}); "
+                                  "повреждённый файл останется нетронутым.").format(name=backups[0].name))
+        restore = box.addButton(tr("Открыть резервную копию"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(tr("Закрыть"), QMessageBox.ButtonRole.RejectRole)
+    box.exec()
+    if restore is not None and box.clickedButton() is restore:
+        return restore_newest_backup(path)
+    return None
 
 
 def _login(club):
+    """The logged-in Actor, None if the user cancelled, or the StoreError the store's check raised meanwhile."""
     from clubdesk.ui.login import FirstAdminDialog, LoginDialog
 
-    dialog = LoginDialog(club.accounts) if club.accounts.has_accounts() else FirstAdminDialog(club.accounts)
-    return dialog.actor if dialog.exec() else None
+    has_accounts = bool(club.store.read("SELECT 1 FROM accounts LIMIT 1"))
+    dialog = (LoginDialog if has_accounts else FirstAdminDialog)(lambda: club.accounts)
+    accepted = dialog.exec()
+    return dialog.store_error or (dialog.actor if accepted else None)

@@ -6,16 +6,17 @@ lrelease into the user cache on first use, so no generated file is committed or 
 
 from __future__ import annotations
 
-import hashlib
-import shutil
-import subprocess
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import platformdirs
-import PySide6
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTranslator
+
+# hashlib, subprocess, xml and platformdirs are imported where English is loaded: a Russian desk's start
+# does not pay for them.
 
 from clubdesk.resources import resource_path
 
@@ -29,6 +30,8 @@ def tr(text: str) -> str:
 
 def load_ts(path: Path) -> dict[tuple[str, str], str]:
     """(context, source) → translation for every finished message of a .ts file."""
+    import xml.etree.ElementTree as ET
+
     table: dict[tuple[str, str], str] = {}
     for ctx in ET.parse(path).getroot().iter("context"):
         name = ctx.findtext("name", "")
@@ -56,6 +59,12 @@ def compiled_translations(ts_files: list[Path], cache_dir: Path) -> Path | None:
     A translator subclassed in Python would be simpler, but PySide 6 on Python 3.11 loses a reference to
     None on every call of an overridden QTranslator.translate, which crashes the interpreter at exit.
     """
+    import hashlib
+    import shutil
+    import subprocess
+
+    import PySide6
+
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in ts_files)).hexdigest()[:16]
     qm = cache_dir / f"clubdesk_en-{digest}.qm"
     if qm.exists():
@@ -77,6 +86,9 @@ def install_language(app: QCoreApplication, lang: str) -> QTranslator | None:
     """Install the translator for `lang` ('ru' needs none); returns it so the caller keeps it alive."""
     if lang != "en":
         return None
+    import platformdirs
+    from PySide6.QtCore import QTranslator
+
     ts_files = sorted(resource_path("translations").glob("*_en.ts"))
     cache = Path(platformdirs.user_cache_dir("ClubDesk", appauthor=False)) / "translations"
     qm = compiled_translations(ts_files, cache)

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clubdesk.errors import KnownError
-from clubdesk.services.accounts import AccountService, Actor
+from clubdesk.errors import KnownError, StoreError
+from clubdesk.roles import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.views import error_label
+
+if TYPE_CHECKING:
+    from clubdesk.services.accounts import AccountService
+
+
+
+def _provider(accounts: AccountService | Callable[[], AccountService]) -> Callable[[], AccountService]:
+    """The dialogs take the service or a function giving it: at start-up the ORM behind it loads in the
+    background while the user types, and the first use (pressing «Войти») waits for it."""
+    return accounts if callable(accounts) else (lambda: accounts)
 
 
 class _Form(QDialog):
     def __init__(self, title: str, intro: str, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.actor: Actor | None = None
+        self.store_error: StoreError | None = None  # the store failed its check: the app offers a backup
         self.setWindowTitle(title)
         self.setMinimumWidth(380)
         self.form = QFormLayout()
@@ -47,9 +61,9 @@ def _password_field() -> QLineEdit:
 
 
 class LoginDialog(_Form):
-    def __init__(self, accounts: AccountService, parent: QWidget | None = None) -> None:
+    def __init__(self, accounts: AccountService | Callable[[], AccountService], parent: QWidget | None = None) -> None:
         super().__init__(tr("Вход в ClubDesk"), "", parent)
-        self._accounts = accounts
+        self._accounts = _provider(accounts)
         self.login = QLineEdit()
         self.password = _password_field()
         self.form.addRow(tr("Имя"), self.login)
@@ -58,7 +72,11 @@ class LoginDialog(_Form):
 
     def submit(self) -> None:
         try:
-            self.actor = self._accounts.login(self.login.text(), self.password.text())
+            self.actor = self._accounts().login(self.login.text(), self.password.text())
+        except StoreError as exc:
+            self.store_error = exc
+            self.reject()
+            return
         except KnownError as exc:
             self.password.clear()
             self.password.setFocus()
@@ -68,11 +86,11 @@ class LoginDialog(_Form):
 
 
 class FirstAdminDialog(_Form):
-    def __init__(self, accounts: AccountService, parent: QWidget | None = None) -> None:
+    def __init__(self, accounts: AccountService | Callable[[], AccountService], parent: QWidget | None = None) -> None:
         super().__init__(tr("Первый запуск"),
                          tr("Создайте учётную запись администратора клуба. "
                             "Остальные учётные записи (стойка, судьи, ведущие) создаёт администратор."), parent)
-        self._accounts = accounts
+        self._accounts = _provider(accounts)
         self.login = QLineEdit("admin")
         self.display_name = QLineEdit()
         self.password = _password_field()
@@ -88,7 +106,7 @@ class FirstAdminDialog(_Form):
             self.fail(tr("Пароли не совпадают."))
             return
         try:
-            self.actor = self._accounts.create_first_admin(self.login.text(), self.password.text(),
+            self.actor = self._accounts().create_first_admin(self.login.text(), self.password.text(),
                                                            self.display_name.text())
         except KnownError as exc:
             self.fail(exc.message())

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
-from PySide6.QtCore import QSettings, QSize
+from PySide6.QtCore import QSettings, QSize, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QStackedWidget, QWidget
 
 from clubdesk.errors import language
 from clubdesk.optional import optional_module
-from clubdesk.services.accounts import ROLE_NAMES, Actor
+from clubdesk.roles import ROLE_NAMES, Actor
 from clubdesk.services.club import Club
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.pages.later import LaterPage
@@ -51,6 +53,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.club, self.actor = club, actor
         self._settings = settings or QSettings()
+        self._after_paint: list[Callable[[], None]] | None = []  # None once the first frame is painted
+        self.reopen: Path | None = None  # set when the store must be reopened (a restored backup)
         self.setWindowTitle(tr("ClubDesk — стойка клуба"))
         self.setMinimumSize(QSize(760, 540))
 
@@ -84,6 +88,24 @@ class MainWindow(QMainWindow):
         bar.addWidget(QLabel(tr("База: {path}").format(path=store.path)))
         bar.addPermanentWidget(QLabel(tr("Стойка {desk}").format(desk=store.desk_id[:8])))
         bar.addPermanentWidget(QLabel(tr("Вход: {login} ({roles})").format(login=self.actor.login, roles=roles)))
+
+    def after_first_paint(self, fn: Callable[[], None]) -> None:
+        """Run `fn` on the event loop's next turn after the window's first frame (soon, if it is painted).
+
+        Start-up puts here what the first frame does not need: the store check and ORM load, the ratings.
+        """
+        if self._after_paint is None:
+            QTimer.singleShot(0, self, fn)
+        else:
+            self._after_paint.append(fn)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if self._after_paint is not None:
+            # Queued, not called: the children of this frame are painted before any of it runs.
+            for fn in self._after_paint:
+                QTimer.singleShot(0, self, fn)
+            self._after_paint = None
 
     def page(self, key: str) -> QWidget:
         """The page for `key`, built now if it has not been shown yet."""

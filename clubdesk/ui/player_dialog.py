@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import KnownError, ValidationError
-from clubdesk.services.accounts import Actor
+from clubdesk.roles import Actor
 from clubdesk.services.players import PlayerData, PlayerRow, PlayerService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.views import error_label

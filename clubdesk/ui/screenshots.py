@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
@@ -18,6 +19,7 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     window.resize(*SIZE)
     window.show()
+    settle(window)
     written = []
     for name, page in [("main", "players"), *[(FILE_NAMES.get(p, p), p) for p in PAGES]]:
         window.show_page(page)
@@ -43,4 +45,15 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
 
 
 EXTRA_MODULES = ("clubdesk.ui.pyramid.screens",)
+
+
+def settle(window: MainWindow, timeout: float = 30.0) -> None:
+    """Let what start-up defers past the first frame (store check and ORM load, ratings) finish."""
+    deadline = time.monotonic() + timeout
+    QApplication.processEvents()
+    while not window.club.store.ready and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.005)
+    for _ in range(3):
+        QApplication.processEvents()
 

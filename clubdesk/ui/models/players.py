@@ -2,7 +2,9 @@
 
 No filter: count and pages straight from SQL. A filter: the ids come from the in-memory PlayerIndex
 (a substring scan in SQL is too slow per keystroke at 100 000 players) and each page is read by id.
-Club ratings are computed once per refresh() into a dict, never per data() call.
+Club ratings are computed once per refresh() into a dict, never per data() call. With `ratings_later`
+(the players page, the first thing a desk sees) the first page is shown at once and the ratings — the
+Жук rules and every finished round — follow on the next turn of the event loop as a dataChanged.
 """
 
 from __future__ import annotations
@@ -12,10 +14,8 @@ import datetime as dt
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from clubdesk.rules.zhuk.events import START_RATING
 from clubdesk.services.player_search import Hits, PlayerIndex
 from clubdesk.services.players import PlayerRow, PlayerService
-from clubdesk.services.ratings import RatingService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import RowTableModel
 
@@ -42,12 +42,15 @@ class PlayersModel(RowTableModel):
     def headers(self) -> list[str]:
         return headers()
 
-    def __init__(self, service: PlayerService, parent=None, *, with_ratings: bool = True) -> None:
+    def __init__(self, service: PlayerService, parent=None, *, with_ratings: bool = True,
+                 ratings_later: bool = False) -> None:
         super().__init__(parent)
         self._service = service
         self._index = PlayerIndex(service.store)
-        self._ratings_service = RatingService(service.store) if with_ratings else None
-        self._ratings: dict[str, float] = {}
+        self._with_ratings = with_ratings
+        self._ratings: dict[str, float] | None = None  # None: not computed (yet, or not wanted here)
+        self._start_rating = 0.0  # the rules' START_RATING, read with the ratings
+        self._ratings_later = with_ratings and ratings_later
         self._filter = ""
         self._hits: Hits | None = None  # the filter's matches (None: no index yet, pages from SQL)
         self._rows: list[PlayerRow] = []
@@ -72,8 +75,10 @@ class PlayersModel(RowTableModel):
     def refresh(self) -> None:
         """Reload everything: ratings, today's date, the first page (after an edit or on showing the page)."""
         self.beginResetModel()
-        if self._ratings_service is not None:
-            self._ratings = self._ratings_service.ratings()
+        if self._ratings_later:  # first show only: the rows now, the ratings by load_ratings() after the frame
+            self._ratings_later = False
+        elif self._with_ratings:
+            self._ratings = self._compute_ratings()
         self._today = self._service.today()
         self._load_first_page()
         self.endResetModel()
@@ -98,8 +103,24 @@ class PlayersModel(RowTableModel):
             return self._service.search("", offset, PAGE)
         return self._index.rows(self._hits.page(offset, PAGE))
 
+    def _compute_ratings(self) -> dict[str, float]:
+        from clubdesk.rules.zhuk.events import START_RATING
+        from clubdesk.services.ratings import RatingService
+
+        self._start_rating = START_RATING
+        return RatingService(self._service.store).ratings()
+
+    def load_ratings(self) -> None:
+        """Compute the ratings if they are not yet (the deferred part of the first show)."""
+        if self._ratings is None:
+            self._ratings = self._compute_ratings()
+            if self._rows:
+                self.dataChanged.emit(self.index(0, RATING), self.index(len(self._rows) - 1, RATING))
+
     def rating_of(self, player_id: str) -> float:
-        return self._ratings.get(player_id, START_RATING)
+        if self._ratings is None:
+            self._ratings = self._compute_ratings()
+        return self._ratings.get(player_id, self._start_rating)
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: N802, B008
         return not parent.isValid() and len(self._rows) < self._total
@@ -139,7 +160,7 @@ class PlayersModel(RowTableModel):
             if col == PHONE:
                 return p.phone
             if col == RATING:
-                return rating_text(self._ratings.get(p.id, START_RATING))
+                return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:
                 if not banned:
                     return tr("в клубе")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -13,27 +16,43 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.services.accounts import Actor
+from clubdesk.roles import Actor
 from clubdesk.services.players import PlayerService
-from clubdesk.services.ratings import RatingService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.players import RATING, PlayersModel
-from clubdesk.ui.player_card import PlayerCard
-from clubdesk.ui.player_dialog import PlayerDialog
 from clubdesk.ui.views import table_view
+
+if TYPE_CHECKING:  # the dialogs are imported when opened: the page is the first thing shown at start
+    from clubdesk.ui.player_card import PlayerCard
 
 FILTER_DELAY_MS = 120  # coalesce fast typing into one query
 
 
+class SearchField(QLineEdit):
+    """The search line; says when it gets the focus (an override: an event filter on the page would
+    build PySide's whole QEvent.Type enum, ~15 ms, on the first event of the start-up)."""
+
+    focused = Signal()
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        self.focused.emit()
+
+
 class PlayersPage(QWidget):
-    def __init__(self, service: PlayerService, actor: Actor, parent: QWidget | None = None) -> None:
+    def __init__(self, service: PlayerService, actor: Actor, parent: QWidget | None = None, *,
+                 later: Callable[[Callable[[], None]], None] | None = None) -> None:
+        """`later(fn)`: how the window runs what its first frame does not need (MainWindow.after_first_paint);
+        without it the ratings are computed at once."""
         super().__init__(parent)
         self._service, self._actor = service, actor
-        self.model = PlayersModel(service, self)
+        self.model = PlayersModel(service, self, ratings_later=later is not None)
+        if later is not None:
+            later(self.model.load_ratings)
 
         title = QLabel(tr("Игроки"))
         title.setObjectName("pageTitle")
-        self.search = QLineEdit()
+        self.search = SearchField()
         self.search.setPlaceholderText(tr("Поиск: имя, ник или телефон"))
         self.search.setClearButtonEnabled(True)
         self.add_button = QPushButton(tr("Добавить игрока…"))
@@ -65,7 +84,7 @@ class PlayersPage(QWidget):
         self.add_button.clicked.connect(self.add_player)
         self.edit_button.clicked.connect(self.edit_player)
         self.card_button.clicked.connect(self.open_card)
-        self.search.installEventFilter(self)
+        self.search.focused.connect(self.model.warm_up)  # the filter index is built before the first keystroke
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         self.view.selectionModel().selectionChanged.connect(self._sync_buttons)
         self.model.modelReset.connect(self._update_count)
@@ -75,17 +94,15 @@ class PlayersPage(QWidget):
     def apply_filter(self) -> None:
         self.model.set_filter(self.search.text())
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
-        if obj is self.search and event.type() == event.Type.FocusIn:
-            self.model.warm_up()  # build the filter index before the first keystroke, not on it
-        return super().eventFilter(obj, event)
-
     def _sync_buttons(self) -> None:
         selected = self.view.selectionModel().hasSelection()
         self.edit_button.setEnabled(self._actor.has("desk") and selected)
         self.card_button.setEnabled(selected)
 
     def open_card(self) -> PlayerCard | None:
+        from clubdesk.services.ratings import RatingService
+        from clubdesk.ui.player_card import PlayerCard
+
         row = self.selected_row()
         if row < 0:
             return None
@@ -102,6 +119,8 @@ class PlayersPage(QWidget):
         return rows[0].row() if rows else -1
 
     def add_player(self) -> None:
+        from clubdesk.ui.player_dialog import PlayerDialog
+
         dialog = PlayerDialog(self._service, self._actor, None, self)
         if dialog.exec() and dialog.saved:
             self._show_saved(dialog.saved.id)
@@ -110,6 +129,8 @@ class PlayersPage(QWidget):
         row = self.selected_row()
         if row < 0 or not self._actor.has("desk"):
             return
+        from clubdesk.ui.player_dialog import PlayerDialog
+
         dialog = PlayerDialog(self._service, self._actor, self.model.player_at(row), self)
         if dialog.exec() and dialog.saved:
             self._show_saved(dialog.saved.id)
@@ -124,4 +145,4 @@ class PlayersPage(QWidget):
 
 
 def create_page(club, actor: Actor, window) -> PlayersPage:
-    return PlayersPage(club.players, actor)
+    return PlayersPage(club.players, actor, later=window.after_first_paint if window is not None else None)
