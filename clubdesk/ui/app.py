@@ -93,6 +93,7 @@ def _session(app, path: Path | None, demo: bool, screenshots: str | None, tmp) -
                 print(shot)
             window.close()
             return 0
+        window.in_event_loop = True
         code = app.exec()
         return window.reopen or code
     finally:
@@ -117,7 +118,8 @@ def show_main_window(club, actor, settings):
     def on_failed(exc) -> None:
         window.reopen = offer_backup(club.store.path, exc)
         window.close()
-        QApplication.exit(0 if window.reopen else 2)
+        if window.in_event_loop:  # exit() outside app.exec() would make every later event loop return at once
+            QApplication.exit(0 if window.reopen else 2)
 
     def report(exc) -> None:  # called in the worker thread
         if exc is not None:

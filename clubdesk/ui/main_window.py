@@ -55,6 +55,7 @@ class MainWindow(QMainWindow):
         self._settings = settings or QSettings()
         self._after_paint: list[Callable[[], None]] | None = []  # None once the first frame is painted
         self.reopen: Path | None = None  # set when the store must be reopened (a restored backup)
+        self.in_event_loop = False  # app.exec() runs for this window (clubdesk.ui.app sets it)
         self.setWindowTitle(tr("ClubDesk — стойка клуба"))
         self.setMinimumSize(QSize(760, 540))
 
