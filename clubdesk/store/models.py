@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from clubdesk.roles import ROLES  # noqa: F401 - one list, also read before the ORM loads
@@ -43,6 +43,8 @@ class Synced:
 
 class Player(Synced, Base):
     __tablename__ = "players"
+    # The registry's pages are read in (name, id) order (PlayerService.search, the players page at start).
+    __table_args__ = (Index("ix_players_name_id", "name", "id"),)
     name: Mapped[str] = mapped_column(String(200))
     nickname: Mapped[str] = mapped_column(String(100), default="")
     phone: Mapped[str] = mapped_column(String(40), default="")
