@@ -12,12 +12,15 @@ def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | No
     their contents and the last one stretches.
     """
     view = QTableView()
+    # Before setModel: a header told after it measures every row's header data (1 000 calls at 200 rows).
+    rows = view.verticalHeader()
+    rows.hide()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
     header = view.horizontalHeader()
     if stretch is None:
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
