@@ -59,11 +59,12 @@ print("complete", flush=True)
 CHILD_LOGIN = """
 import sys
 from pathlib import Path
-from clubdesk.ui.app import make_application, open_club
+from clubdesk.ui.app import apply_style, make_application, open_club
 from clubdesk.ui.login import LoginDialog
 app, _translator = make_application("ru")
 club = open_club(Path(sys.argv[1]))
 club.store.warm_up_in_background()
+apply_style()  # what clubdesk.ui.app._login does before its dialog
 dialog = LoginDialog(lambda: club.accounts)
 dialog.show()
 app.processEvents()
