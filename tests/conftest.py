@@ -27,6 +27,20 @@ def store(tmp_path):
 
 
 @pytest.fixture
+def club_file(tmp_path):
+    """A store at head with an admin and the demo club in it, closed (its WAL checkpointed)."""
+    from clubdesk.services.demo import create_demo_club
+    from clubdesk.store.db import open_store
+
+    path = tmp_path / "club.sqlite"
+    store = open_store(path)
+    create_demo_club(store)
+    desk_id = store.desk_id
+    store.close()
+    return path, desk_id
+
+
+@pytest.fixture
 def admin(store):
     from clubdesk.services.accounts import AccountService
 

@@ -7,7 +7,8 @@ import os
 import shutil
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,8 @@ from clubdesk.store.hlc import HybridLogicalClock
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlalchemy.orm import Session, sessionmaker
+
+    from clubdesk.store.writer import Writer
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BACKUPS_KEPT = 10
@@ -55,6 +58,8 @@ class Store:
         self._error: StoreError | None = None
         self._reader: sqlite3.Connection | None = None
         self._reader_lock = threading.Lock()
+        self._writer: Writer | None = None
+        self._writer_lock = threading.Lock()
 
     @property
     def ready(self) -> bool:
@@ -100,6 +105,7 @@ class Store:
                 last = conn.exec_driver_sql("SELECT max(hlc) FROM change_log").scalar() or 0
             self._engine, self._clock = engine, HybridLogicalClock(last=last)
             self._factory = sessionmaker(engine, expire_on_commit=False)  # last: `ready` reads it
+        self._open_writer()  # here, off the GUI thread: the first shot does not wait for it
 
     def warm_up_in_background(self, done: Callable[[StoreError | None], None] | None = None) -> threading.Thread:
         """`warm_up()` in a daemon thread; `done(error_or_None)` is called from that thread."""
@@ -127,14 +133,37 @@ class Store:
                 raise StoreError(f"Не удаётся прочитать базу {self.path}: {exc}",
                                  f"Cannot read the database {self.path}: {exc}", code="corrupt") from exc
 
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Cursor]:
+        """One write transaction on the store's own plain sqlite3 connection (clubdesk.store.writer):
+        committed when the block ends, rolled back if it raises. The hot path of recording a game.
+
+        Same pragmas as the engine's connections. The file must have passed its check, so this waits for
+        the warm-up like a session does.
+        """
+        if not self.ready:
+            self.warm_up()
+        with self._open_writer().transaction() as cursor:
+            yield cursor
+
+    def _open_writer(self) -> Writer:
+        with self._writer_lock:
+            if self._writer is None:
+                from clubdesk.store.writer import Writer
+
+                self._writer = Writer(self.path, lambda conn: _set_pragmas(conn, None))
+            return self._writer
+
     def close(self) -> None:
         with self._lock:
             if self._engine is not None:
                 self._engine.dispose()
-        with self._reader_lock:
-            if self._reader is not None:
-                self._reader.close()
-                self._reader = None
+        for lock, attr in ((self._reader_lock, "_reader"), (self._writer_lock, "_writer")):
+            with lock:
+                conn = getattr(self, attr)
+                if conn is not None:
+                    conn.close()
+                    setattr(self, attr, None)
 
 
 def _set_pragmas(dbapi_conn, _record) -> None:

@@ -15,19 +15,6 @@ def sha(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.fixture
-def club_file(tmp_path):
-    """A store at head with an admin and the demo club in it, closed (its WAL checkpointed)."""
-    from clubdesk.services.demo import create_demo_club
-
-    path = tmp_path / "club.sqlite"
-    store = open_store(path)
-    create_demo_club(store)
-    desk_id = store.desk_id
-    store.close()
-    return path, desk_id
-
-
 def damage_tail(path, pages: int = 4) -> None:
     """Overwrite the last pages (event and projection data) and leave the header, schema and settings whole."""
     con = sqlite3.connect(path)

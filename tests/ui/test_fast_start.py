@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.errors import StoreError
 from clubdesk.roles import Actor
-from tests.store.test_deferred_open import club_file, damage_tail  # noqa: F401 - fixture
+from tests.store.test_deferred_open import damage_tail
 
 ADMIN = Actor(None, "admin", frozenset({"admin"}))
 ROOT = Path(__file__).resolve().parents[2]

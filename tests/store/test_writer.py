@@ -1,0 +1,84 @@
+"""The store's hot-path write connection (Store.write) and its WAL checkpointer thread."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+import pytest
+
+from clubdesk.errors import StoreError
+from clubdesk.store import writer as writer_module
+from clubdesk.store.db import open_store
+from tests.store.test_deferred_open import damage_tail, sha
+
+
+def _settings_count(path) -> int:
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("SELECT count(*) FROM settings").fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_block_that_ends_commits_and_block_that_raises_leaves_nothing(store):
+    before = _settings_count(store.path)
+    with store.write() as cur:
+        cur.execute("INSERT INTO settings (key, value) VALUES ('a', '1')")
+    with pytest.raises(RuntimeError), store.write() as cur:
+        cur.execute("INSERT INTO settings (key, value) VALUES ('b', '2')")
+        raise RuntimeError("the event was refused after the insert")
+    assert _settings_count(store.path) == before + 1  # seen by another connection: committed
+
+
+def test_writer_is_as_durable_as_the_engine_and_leaves_checkpoints_to_its_thread(store):
+    with store.write() as cur:
+        pragmas = {p: cur.execute(f"PRAGMA {p}").fetchone()[0]
+                   for p in ("journal_mode", "synchronous", "foreign_keys", "wal_autocheckpoint")}
+    assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "wal_autocheckpoint": 0}
+
+
+def test_foreign_keys_are_enforced_on_the_writer(store):
+    with pytest.raises(sqlite3.IntegrityError), store.write() as cur:
+        cur.execute("INSERT INTO projections (game_id, seq, state_json) VALUES ('no-such-game', 1, '{}')")
+
+
+def test_checkpointer_copies_the_log_back_every_n_commits(store, monkeypatch):
+    monkeypatch.setattr(writer_module, "CHECKPOINT_EVERY", 5)
+    store.close()  # the next write opens a writer with the small interval
+    for i in range(10):
+        with store.write() as cur:
+            cur.execute("INSERT INTO settings (key, value) VALUES (?, 'x')", (f"k{i}",))
+    checkpointer = store._writer._checkpointer  # noqa: SLF001 - what the thread has done
+    deadline = time.monotonic() + 10
+    while checkpointer.done < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert checkpointer.done == 2
+    con = sqlite3.connect(store.path)
+    try:
+        busy, log, done = con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    finally:
+        con.close()
+    assert busy == 0 and log == done  # nothing left behind in the log
+
+
+def test_close_stops_the_checkpointer_thread(store, monkeypatch):
+    monkeypatch.setattr(writer_module, "CHECKPOINT_EVERY", 1)
+    store.close()
+    with store.write() as cur:
+        cur.execute("INSERT INTO settings (key, value) VALUES ('k', 'v')")
+    thread = store._writer._checkpointer._thread  # noqa: SLF001
+    assert thread is not None
+    store.close()
+    assert not thread.is_alive()
+
+
+def test_write_to_a_file_that_failed_its_check_is_refused_and_changes_nothing(club_file):
+    path, _desk = club_file
+    damage_tail(path)
+    digest = sha(path)
+    store = open_store(path, deferred=True)
+    with pytest.raises(StoreError), store.write() as cur:
+        cur.execute("INSERT INTO settings (key, value) VALUES ('k', 'v')")
+    store.close()
+    assert sha(path) == digest
