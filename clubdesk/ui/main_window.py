@@ -14,7 +14,6 @@ from clubdesk.optional import optional_module
 from clubdesk.roles import ROLE_NAMES, Actor
 from clubdesk.services.club import Club
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.pages.later import LaterPage
 
 PAGES = ("players", "draws", "live", "mafia", "protocols", "sync")
 
@@ -112,8 +111,12 @@ class MainWindow(QMainWindow):
         """The page for `key`, built now if it has not been shown yet."""
         if key not in self.pages:
             module = page_module(key)
-            page = module.create_page(self.club, self.actor, self) if module \
-                else LaterPage(_page_titles()[key], _later_texts()[key])
+            if module is not None:
+                page = module.create_page(self.club, self.actor, self)
+            else:
+                from clubdesk.ui.pages.later import LaterPage
+
+                page = LaterPage(_page_titles()[key], _later_texts()[key])
             index = PAGES.index(key)
             placeholder = self.stack.widget(index)
             self.stack.insertWidget(index, page)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 
@@ -16,7 +17,11 @@ def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | No
     rows = view.verticalHeader()
     rows.hide()
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    columns = view.horizontalHeader()
+    columns.hide()  # so that setModel does not measure the titles through the Python model: see below
     view.setModel(model)
+    _titles_from_a_cpp_model(view, model)
+    columns.show()
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -30,6 +35,27 @@ def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | No
     for col, width in (widths or {}).items():
         view.setColumnWidth(col, width)
     return view
+
+
+def _titles_from_a_cpp_model(view: QTableView, model) -> None:
+    """Give the column header its titles through a QStandardItemModel of its own, kept in step with the
+    model's `column_titles()` on every reset (the only time a RowTableModel's columns change).
+
+    Why: a header that asks a Python model calls `headerData(section, orientation, role)`, and handing it
+    the `Qt.Orientation` makes PySide build the whole `Qt` namespace — 100 Python enums, ~12 ms — in the
+    middle of the main window's first frame (the players page), which otherwise needs none of them.
+    The model's own `headerData` still answers everyone else (tests, exports, accessibility).
+    """
+    titles = QStandardItemModel(0, 0, view)
+
+    def sync() -> None:
+        names = model.column_titles()
+        titles.setColumnCount(len(names))
+        titles.setHorizontalHeaderLabels(names)
+
+    sync()
+    model.modelReset.connect(sync)
+    view.horizontalHeader().setModel(titles)
 
 
 def error_label() -> QLabel:

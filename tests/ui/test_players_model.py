@@ -1,6 +1,7 @@
 """PlayersModel: a checked Qt model that fetches lazily and filters in SQL."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.models import players as pm
@@ -50,6 +51,6 @@ def test_banned_player_shows_red_with_reason_tooltip(club, demo_admin):
     idx = model.index(banned[0], pm.STATUS)
     assert model.data(idx) == "запрет бессрочно"
     assert "оскорбление" in model.data(idx, Qt.ItemDataRole.ToolTipRole)
-    assert model.data(idx, Qt.ItemDataRole.ForegroundRole) is not None
+    assert QColor(model.data(idx, Qt.ItemDataRole.ForegroundRole)).name() == "#b3261e"
     fine = next(r for r in range(model.rowCount()) if r not in banned)
     assert model.data(model.index(fine, pm.STATUS), Qt.ItemDataRole.ForegroundRole) is None

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex
 
 Index = QModelIndex | QPersistentModelIndex
-DISPLAY = Qt.ItemDataRole.DisplayRole
+# Qt.ItemDataRole and Qt.AlignmentFlag values as plain ints, for the models on the start-up path (the
+# players page): the first read of anything in `Qt` makes PySide build the whole namespace, 100 Python
+# enums (~12 ms), and the main window's first frame needs none of it. tests/ui/test_models.py checks them.
+DISPLAY, TOOLTIP, ALIGNMENT, FOREGROUND, USER = 0, 3, 7, 9, 0x0100
+ALIGN_RIGHT_VCENTER = 0x0002 | 0x0080
 
 
 class RowTableModel(QAbstractTableModel):
@@ -34,7 +38,8 @@ class RowTableModel(QAbstractTableModel):
     def _forget_headers(self) -> None:
         self._headers = None
 
-    def _header_list(self) -> list[str]:
+    def column_titles(self) -> list[str]:
+        """`headers()`, asked once per reset."""
         if self._headers is None:
             self._headers = self.headers()
         return self._headers
@@ -51,10 +56,12 @@ class RowTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._header_list())
+        return 0 if parent.isValid() else len(self.column_titles())
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY):  # noqa: N802
-        names = self._header_list()
+    def headerData(self, section: int, orientation, role: int = DISPLAY):  # noqa: N802
+        from PySide6.QtCore import Qt  # built by now: PySide made `orientation` a Qt.Orientation
+
+        names = self.column_titles()
         if orientation == Qt.Orientation.Horizontal and role == DISPLAY and 0 <= section < len(names):
             return names[section]
         return None

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex
+from PySide6.QtGui import QColor
 
 from clubdesk.services.player_search import Hits, PlayerIndex
 from clubdesk.services.players import PlayerRow, PlayerService
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.models.base import RowTableModel
+from clubdesk.ui.models.base import ALIGN_RIGHT_VCENTER, ALIGNMENT, DISPLAY, FOREGROUND, TOOLTIP, USER, RowTableModel
 
 NAME, NICKNAME, PHONE, STATUS, RATING = range(5)
 PAGE = 200
-PLAYER_ROLE = Qt.ItemDataRole.UserRole + 1
+PLAYER_ROLE = USER + 1
 
 Index = QModelIndex | QPersistentModelIndex
-_ROLES = frozenset((Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
-                    Qt.ItemDataRole.TextAlignmentRole, PLAYER_ROLE))
+# Roles as ints, not Qt.ItemDataRole: this model is painted in the first frame (see models.base).
+_ROLES = frozenset((DISPLAY, TOOLTIP, FOREGROUND, ALIGNMENT, PLAYER_ROLE))
+# A QColor, which Qt takes as the text brush: QBrush(color) would build the Qt namespace (its overloads).
+BANNED_COLOR = QColor("#b3261e")
 
 
 def headers() -> list[str]:
@@ -145,14 +147,14 @@ class PlayersModel(RowTableModel):
 
     # -- Qt model interface (rows, columns and headers come from RowTableModel) ------------
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = DISPLAY):
         # A repaint asks ~7 roles per cell; answer the ones this model never uses at once.
         if role not in _ROLES or not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         p = self._rows[index.row()]
         col = index.column()
         banned = p.banned_on(self._today)
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             if col == NAME:
                 return p.name
             if col == NICKNAME:
@@ -166,12 +168,12 @@ class PlayersModel(RowTableModel):
                     return tr("в клубе")
                 return tr("запрет до {date}").format(date=p.ban_until.strftime("%d.%m.%Y")) if p.ban_until \
                     else tr("запрет бессрочно")
-        elif role == Qt.ItemDataRole.TextAlignmentRole and col == RATING:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        elif role == Qt.ItemDataRole.ToolTipRole and banned:
+        elif role == ALIGNMENT and col == RATING:
+            return ALIGN_RIGHT_VCENTER
+        elif role == TOOLTIP and banned:
             return tr("Запрет посещения: {reason}").format(reason=p.ban_reason)
-        elif role == Qt.ItemDataRole.ForegroundRole and banned:
-            return QBrush(QColor("#b3261e"))
+        elif role == FOREGROUND and banned:
+            return BANNED_COLOR
         elif role == PLAYER_ROLE:
             return p.id
         return None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -141,7 +142,7 @@ class PlayersPage(QWidget):
         if row >= 0:
             self.view.selectRow(row)
             self.view.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
-        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.view.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)  # QtCore.Qt: not read at import (models.base)
 
 
 def create_page(club, actor: Actor, window) -> PlayersPage:
