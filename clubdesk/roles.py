@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from clubdesk.errors import PermissionDenied
 
@@ -13,9 +13,9 @@ ROLE_NAMES = {"admin": ("администратор", "administrator"), "desk": 
               "referee": ("судья", "referee"), "host": ("ведущий", "host"), "display": ("табло", "display")}
 
 
-@dataclass(frozen=True)
-class Actor:
-    """The logged-in account on whose behalf a service acts."""
+class Actor(NamedTuple):
+    """The logged-in account on whose behalf a service acts. (A NamedTuple, not a dataclass: this module is
+    read before the main window's first frame, and a dataclass costs ~10× more to define.)"""
 
     account_id: str | None
     login: str

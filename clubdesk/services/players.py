@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from clubdesk.errors import ValidationError
 from clubdesk.roles import Actor, require
@@ -18,9 +17,10 @@ if TYPE_CHECKING:
 _PHONE_CHARS = re.compile(r"^[0-9+()\-\s]*$")
 
 
-@dataclass(frozen=True)
-class PlayerData:
-    """The fields a desk worker fills in; a service validates them before anything is stored."""
+class PlayerData(NamedTuple):
+    """The fields a desk worker fills in; a service validates them before anything is stored.
+
+    NamedTuples, not dataclasses, here and in PlayerRow: the registry is read before the first frame."""
 
     name: str
     nickname: str = ""
@@ -31,8 +31,7 @@ class PlayerData:
     ban_until: dt.date | None = None
 
 
-@dataclass(frozen=True)
-class PlayerRow:
+class PlayerRow(NamedTuple):
     """A read-only snapshot of one player for lists and models."""
 
     id: str
@@ -82,7 +81,7 @@ def search_words(text: str) -> tuple[str, ...]:
 
 def validate(data: PlayerData, today: dt.date) -> PlayerData:
     """Trimmed, checked data, or a ValidationError naming the field."""
-    data = replace(data, name=" ".join(data.name.split()), nickname=data.nickname.strip(),
+    data = data._replace(name=" ".join(data.name.split()), nickname=data.nickname.strip(),
                    phone=data.phone.strip(), notes=data.notes.strip(), ban_reason=data.ban_reason.strip())
     if len(data.name) < 2:
         raise ValidationError("name", "Введите имя и фамилию игрока.", "Enter the player's name.")
@@ -99,7 +98,7 @@ def validate(data: PlayerData, today: dt.date) -> PlayerData:
         if data.ban_until is not None and data.ban_until < today:
             raise ValidationError("ban_until", "Дата окончания запрета уже прошла.", "The ban end date has passed.")
     else:
-        data = replace(data, ban_reason="", ban_until=None)
+        data = data._replace(ban_reason="", ban_until=None)
     return data
 
 
