@@ -32,7 +32,10 @@ class _Form(QDialog):
         self.setMinimumWidth(380)
         self.form = QFormLayout()
         self.error = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        # Set after construction: the constructor's overloads (one takes a Qt.Orientation) would make PySide
+        # build its whole Qt namespace (~12 ms) before the first window a desk sees (see ui.models.base).
+        buttons = QDialogButtonBox()
+        buttons.setStandardButtons(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
         buttons.accepted.connect(self.submit)
         buttons.rejected.connect(self.reject)

@@ -51,6 +51,30 @@ def test_main_window_first_frame_needs_no_orm_and_the_rest_follows(club_file, tm
     assert got["ready"] is True and got["rating"] == "1000"
 
 
+LOGIN_FIRST_FRAME = """
+import sys
+from pathlib import Path
+from clubdesk.ui.app import apply_style, make_application, open_club
+from clubdesk.ui.login import LoginDialog
+app, _tr = make_application("ru")
+club = open_club(Path(sys.argv[1]))
+apply_style()
+dialog = LoginDialog(lambda: club.accounts)
+dialog.show()
+app.processEvents()
+import PySide6.QtCore
+print("qt_namespace" if "Qt" in PySide6.QtCore.__dict__ else "lean", dialog.ok_button.text())
+"""
+
+
+def test_login_dialog_first_frame_does_not_build_the_qt_namespace(club_file):
+    path, _desk = club_file
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", LOGIN_FIRST_FRAME, str(path)],
+                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    assert done.stdout.split() == ["lean", "Войти"]
+
+
 def test_damage_found_after_the_first_frame_offers_the_backup_and_reopens(qtbot, monkeypatch, club_file,  # noqa: F811
                                                                          settings, tmp_path):
     from clubdesk.ui import app as app_module
