@@ -41,10 +41,13 @@ class Writer:
                 cursor.execute("BEGIN IMMEDIATE")
                 try:
                     yield cursor
+                    cursor.execute("COMMIT")
                 except BaseException:
-                    cursor.execute("ROLLBACK")
+                    # SQLite may have rolled back already (a full disk, RAISE(ROLLBACK)); a failed COMMIT may
+                    # have left it open. Either way the connection is ready for the next transaction.
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
                     raise
-                cursor.execute("COMMIT")
             finally:
                 cursor.close()
             self._commits += 1

@@ -31,6 +31,19 @@ def test_block_that_ends_commits_and_block_that_raises_leaves_nothing(store):
     assert _settings_count(store.path) == before + 1  # seen by another connection: committed
 
 
+def test_a_transaction_sqlite_already_rolled_back_reports_its_own_error_and_the_next_write_works(store):
+    with store.write() as cur:  # a per-connection trigger that makes SQLite abandon the whole transaction
+        cur.execute("CREATE TEMP TRIGGER boom BEFORE INSERT ON settings WHEN NEW.key = 'boom' "
+                    "BEGIN SELECT RAISE(ROLLBACK, 'boom'); END")
+    before = _settings_count(store.path)
+    with pytest.raises(sqlite3.IntegrityError, match="boom"), store.write() as cur:
+        cur.execute("INSERT INTO settings (key, value) VALUES ('fine', '1')")
+        cur.execute("INSERT INTO settings (key, value) VALUES ('boom', '2')")
+    with store.write() as cur:
+        cur.execute("INSERT INTO settings (key, value) VALUES ('after', '3')")
+    assert _settings_count(store.path) == before + 1  # 'fine' went with the rolled-back transaction
+
+
 def test_writer_is_as_durable_as_the_engine_and_leaves_checkpoints_to_its_thread(store):
     with store.write() as cur:
         pragmas = {p: cur.execute(f"PRAGMA {p}").fetchone()[0]
