@@ -4,7 +4,8 @@
    20 000 events, from the referee's Enter to the models updated (engine validation, the SQLite commit
    with WAL and synchronous=FULL, the log row, the players table, the labels), and to the repaint
    (frame budget 16 ms); also the Пирамидка match window. Baseline: a bare sqlite3 INSERT+COMMIT with
-   the same pragmas on the same disk, after every shot's repaint (same cadence) and back to back.
+   the same pragmas on the same disk, after every shot's repaint (same cadence: the verdict), after the
+   same 50 ms idle as a run of paced shots, and back to back (both printed; see ui_shots.py for why).
    Targets: p99 < 16 ms and ≤ 3× the baseline p99.
 2. Filter keystroke on 100 000 players — PlayersModel.set_filter for every prefix typed. Target < 30 ms.
 3. App start to the main window on a demo DB with 5 000 players and 50 000 events, as a subprocess

@@ -5,9 +5,15 @@ Primary: the Жук table scoring window (benchmarks/ui_shots_zhuk.py) at a live
 synchronous=FULL, the log row, the players table and the labels), then separately the repaint against the
 16 ms frame budget. Also the Пирамидка match window, in a store holding 20 000 tournament events.
 
-The bare INSERT+COMMIT is measured twice: once after every shot's repaint in the same loop (the same cadence
-and disk state as the shot's own commit — a commit that follows UI work is slower than one in a tight loop),
-and back to back in a tight loop. The verdict compares with the same-cadence one; both ratios are printed.
+The bare INSERT+COMMIT is measured three ways: after every shot's repaint in the same loop (the same cadence
+and disk state as the shot's own commit), after the same idle as the paced shots (the Жук window also
+records shots with the desk idle 50 ms before each — a referee is slower still), and back to back in a tight
+loop. A commit's cost depends on what came before it: on this kind of machine a bare INSERT+COMMIT after a
+1 ms pause costs about what it costs after a shot's repaint, and after 50 ms idle 3-5x the tight loop.
+No shot is recorded in a tight loop, so the verdict compares like with like: each shot against the bare
+commit right after the same UI work (the same-cadence line). The other two ratios are printed with their own
+OK/MISSED but do not decide the section: the tight loop is a floor no desk sees, and after an idle the CPU
+work of a shot (engine, models, labels) slows down more than a commit that mostly waits for fsync.
 """
 
 from __future__ import annotations
@@ -105,6 +111,21 @@ def _line(label: str, times: list[float], note: str = "") -> str:
     return f"   {label:<24} p50 {ms(pct(times, 50))}  p99 {ms(pct(times, 99))}  {note}".rstrip()
 
 
+def paced_report(r: dict) -> bool:
+    """The Жук window's paced shots against bare commits after the same idle (printed, not the verdict)."""
+    from benchmarks.ui_shots_zhuk import PACE_S
+
+    p99, b99 = pct(r["paced"], 99), pct(r["paced_bare"], 99)
+    good = p99 < SHOT_P99_MS / 1000 and p99 <= SHOT_RATIO * b99
+    idle = f"{PACE_S * 1000:.0f} ms idle before each"
+    print(_line(f"paced, {idle}", r["paced"], f"{len(r['paced'])} shots"))
+    print(_line("bare INSERT+COMMIT", r["paced_bare"], f"after the same {PACE_S * 1000:.0f} ms idle"))
+    print(f"   ratio paced p50 {pct(r['paced'], 50) / pct(r['paced_bare'], 50):5.2f}×  p99 {p99 / b99:5.2f}×;"
+          f" p99 < {SHOT_P99_MS:.0f} ms and ≤ {SHOT_RATIO:.0f}× bare p99 (same idle): {verdict(good)}"
+          " (informational)")
+    return good
+
+
 def report(r: dict, back_to_back: list[float], what: str) -> bool:
     """Print one window's lines; True when p99 < 16 ms, ≤ 3× the same-cadence bare p99 and within a frame."""
     p99, b99, loop99 = pct(r["commit"], 99), pct(r["bare"], 99), pct(back_to_back, 99)
@@ -116,7 +137,7 @@ def report(r: dict, back_to_back: list[float], what: str) -> bool:
                 f"frame budget {FRAME_MS:.0f} ms: {verdict(frame)}"))
     print(_line("GameService.record", r["service"], r.get("service_note", "")))
     print(_line("bare INSERT+COMMIT", r["bare"], "same cadence: one after each shot's repaint"))
-    print(_line("bare INSERT+COMMIT", back_to_back, "back to back (WAL, synchronous=FULL)"))
+    print(_line("bare INSERT+COMMIT", back_to_back, "back to back (WAL, synchronous=FULL): the floor"))
     p50, b50 = pct(r["commit"], 50), pct(r["bare"], 50)
     print(f"   ratio same cadence p50 {p50 / b50:5.2f}×  p99 {p99 / b99:5.2f}×; back to back p99 {p99 / loop99:5.2f}×;"
           f" target p99 < {SHOT_P99_MS:.0f} ms and ≤ {SHOT_RATIO:.0f}× bare p99 (same cadence): {verdict(good)}")
@@ -129,7 +150,7 @@ def run(d: Path, quick: bool) -> bool:
 
     shots = 100 if quick else 300
     bare = BareCommit(d / "bare.sqlite")
-    z = zhuk_shots(d, 20_000, shots, bare)
+    z = zhuk_shots(d, 20_000, shots, bare, paced_shots=40 if quick else 100)
     p = pyramid_shots(d, 20_000, shots, bare)
     bare.close()
     loop = bare_insert_commit(d, shots)
@@ -138,6 +159,7 @@ def run(d: Path, quick: bool) -> bool:
           f"{shots} shots")
     z["service_note"] = "another table of the round, no window"
     ok = report(z, loop, "Enter")
+    paced_report(z)
     print(f"1b. Пирамидка match window, a store holding 20 000 tournament events, {shots} shots")
     p["service_note"] = "same match, no window"
     return report(p, loop, "commit()") and ok

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from benchmarks.ui_common import add_players
 
+PACE_S = 0.05  # idle before a paced shot: far quicker than a referee, already slower than any tight loop
+
 # Key sequences a referee types, cycled; the first one the engine accepts now is used (a shadow engine checks).
 _KEYS = ["", "1", "1 1", "1", "8", "7 1", "5", "1", "2 F2", "3", "8 F3", "1", "F1", "1 2"]
 
@@ -81,8 +83,9 @@ def _next_keys(shadow, i: int) -> str:
     raise AssertionError("no legal shot")
 
 
-def zhuk_shots(directory: Path, n_events: int, shots: int, bare) -> dict:
-    """Times `shots` committed shots at a live table, and `bare.once()` after each repaint; lists of seconds."""
+def zhuk_shots(directory: Path, n_events: int, shots: int, bare, paced_shots: int = 0) -> dict:
+    """Times `shots` committed shots at a live table, and `bare.once()` after each repaint; then `paced_shots`
+    more with the desk idle PACE_S before each shot and before each bare commit. Lists of seconds."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -111,20 +114,28 @@ def zhuk_shots(directory: Path, n_events: int, shots: int, bare) -> dict:
     widget = window.scoring
     rec = hub.games.to_record(table.game_id)
     shadow = new_game(rec["players"], rec["options"])
-    commit, end_to_end, bare_times = [], [], []
-    for i in range(shots):
+    commit, end_to_end, bare_times, paced, paced_bare = [], [], [], [], []
+    for i in range(shots + paced_shots):
+        idle = PACE_S if i >= shots else 0.0  # the last ones at a referee's pace: the desk idle before each
         for k in _next_keys(shadow, i).split():  # typed and painted before the timed Enter
             QTest.keyClick(widget, getattr(Qt.Key, f"Key_{k}"))
         app.processEvents()
+        time.sleep(idle)
         t0 = time.perf_counter()
         QTest.keyClick(widget, Qt.Key.Key_Return)
         t1 = time.perf_counter()
         app.processEvents()  # the repaint the referee sees
+        assert widget.error.isHidden(), widget.error.text()
+        if idle:
+            paced.append(t1 - t0)
+            time.sleep(idle)
+            paced_bare.append(bare.once())
+            continue
         end_to_end.append(time.perf_counter() - t0)
         commit.append(t1 - t0)
-        assert widget.error.isHidden(), widget.error.text()
         bare_times.append(bare.once())
-    assert widget.log_model.rowCount() == shots == len(hub.games.to_record(table.game_id)["events"])
+    n_events = shots + paced_shots
+    assert widget.log_model.rowCount() == n_events == len(hub.games.to_record(table.game_id)["events"])
     direct = []
     rec = hub.games.to_record(other.game_id)
     shadow = new_game(rec["players"], rec["options"])
@@ -136,4 +147,5 @@ def zhuk_shots(directory: Path, n_events: int, shots: int, bare) -> dict:
         direct.append(time.perf_counter() - t0)
     window.close()
     store.close()
-    return {"commit": commit, "end_to_end": end_to_end, "service": direct, "bare": bare_times, "events": stored}
+    return {"commit": commit, "end_to_end": end_to_end, "service": direct, "bare": bare_times, "events": stored,
+            "paced": paced, "paced_bare": paced_bare}
