@@ -568,8 +568,8 @@
       <translation>Killed first</translation>
     </message>
     <message>
-      <source>гость</source>
-      <translation>guest</translation>
+      <source>{name} · гость</source>
+      <translation>{name} · guest</translation>
     </message>
   </context>
 </TS>

@@ -84,3 +84,16 @@ def test_host_panel_opens_for_the_running_game_on_day_one(page):
     panel = page.games.open_game(display=False)
     assert panel.banner.text() == "День 1" and panel.c.state["nominees"] == [9]
     panel.close()
+
+
+def test_checked_in_list_shows_name_nickname_and_guest_mark_in_one_column(page, demo_admin):
+    from clubdesk.services.players import PlayerData
+
+    reg = page.registration
+    page.service.add_guest(demo_admin, page.evening_id(), PlayerData("Гостев Пётр", nickname="Проездом"))
+    reg.refresh()
+    present = reg.present
+    shown = [present.index(r, 1).data() for r in range(present.rowCount())]
+    assert present.columnCount() == 2 and present.rowCount() == 13
+    assert shown[-1] == "Гостев Пётр «Проездом» · гость"
+    assert all("«" in s and "гость" not in s for s in shown[:-1])  # the demo's members all have nicknames

@@ -18,7 +18,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.dialogs import GuestDialog
 from clubdesk.ui.models.mafia import CheckInsModel
-from clubdesk.ui.models.players import PHONE, RATING, PlayersModel
+from clubdesk.ui.models.players import NAME, NICKNAME, PHONE, RATING, STATUS, PlayersModel
 from clubdesk.ui.views import error_label, table_view
 
 
@@ -32,7 +32,7 @@ class RegistrationTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))
         self.search.setClearButtonEnabled(True)
-        self.view = table_view(self.registry)
+        self.view = table_view(self.registry, stretch=NAME, widths={NICKNAME: 100, STATUS: 140})
         self.view.hideColumn(PHONE)   # phones are not needed to check a player in
         self.view.hideColumn(RATING)  # the Жук rating means nothing at a Mafia table
         self.check = QPushButton(tr("Отметить на вечере"))
@@ -41,7 +41,7 @@ class RegistrationTab(QWidget):
         self.message = error_label()
         self.count = QLabel()
         self.count.setObjectName("sectionTitle")
-        self.present_view = table_view(self.present)
+        self.present_view = table_view(self.present, stretch=1, widths={0: 40})
         left = QVBoxLayout()
         left.addWidget(self.search)
         left.addWidget(self.view, 1)

@@ -48,9 +48,15 @@ class EveningsModel(RowsModel):
 
 
 class CheckInsModel(RowsModel):
+    """Who is checked in, in order: one column says it all (the list sits beside the registry)."""
+
     def columns(self):
-        return [(tr("№"), lambda c: self._rows.index(c) + 1), (tr("Игрок"), lambda c: c.name),
-                (tr("Ник"), lambda c: c.nickname), (tr("Гость"), lambda c: tr("гость") if c.is_guest else "")]
+        return [(tr("№"), lambda c: self._rows.index(c) + 1), (tr("Игрок"), _checked_in)]
+
+
+def _checked_in(c) -> str:
+    name = f"{c.name} «{c.nickname}»" if c.nickname else c.name
+    return tr("{name} · гость").format(name=name) if c.is_guest else name
 
 
 class GamesModel(RowsModel):
