@@ -173,7 +173,7 @@ class Event(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
     id: Mapped[str] = mapped_column(String(36), primary_key=True)  # UUIDv7
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))  # indexed by the (game_id, seq) unique key
     seq: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(40))
     payload: Mapped[str] = mapped_column(Text)  # canonical JSON of the whole event object
