@@ -44,10 +44,6 @@
       <translation>Pocket</translation>
     </message>
     <message>
-      <source>Приём (по заказу)</source>
-      <translation>Trick (called)</translation>
-    </message>
-    <message>
       <source>Штраф</source>
       <translation>Foul</translation>
     </message>
@@ -482,6 +478,14 @@
     <message>
       <source>Протокол матча для подписи судьи (Ctrl+P)</source>
       <translation>The match protocol for the referee's signature (Ctrl+P)</translation>
+    </message>
+    <message>
+      <source>Заказанный приём: карамболь или рокамболь на №10 (P§11)</source>
+      <translation>Called trick: carom or rocambole onto №10 (P§11)</translation>
+    </message>
+    <message>
+      <source>Приём</source>
+      <translation>Trick</translation>
     </message>
   </context>
 </TS>

@@ -219,3 +219,26 @@ def test_a_shot_that_passes_the_turn_does_not_move_the_player_boxes(window, qtbo
     assert [b.property("active") for b in window.boxes] != active
     assert any(b.debt.text().strip() for b in window.boxes)
     assert [(b.geometry(), b.name.geometry(), b.score.geometry(), b.debt.geometry()) for b in window.boxes] == before
+
+
+def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, admin, pair):
+    svc = MatchService.of(club)
+    gid = svc.create(admin, *pair, table="Стол 5")
+    for who, shot in MATCH[:8]:  # recorded before the window opens, as when a referee reopens a match
+        svc.record_shot(admin, gid, {"player": pair[who], **shot})
+    w = MatchWindow(svc, admin, gid)
+    qtbot.addWidget(w)
+    view = w.log_view
+
+    def fitted() -> bool:
+        rows = range(w.log.rowCount())
+        return [view.rowHeight(r) for r in rows] == [view.sizeHintForRow(r) for r in rows]
+
+    w.resize(1280, 800)
+    w.show()
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert fitted()
+    for width in (900, 1400):
+        w.resize(width, 700)
+        qtbot.waitUntil(fitted, timeout=2000)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -107,8 +107,11 @@ class MatchWindow(QWidget):
         for col, width in ((0, 32), (1, 104), (3, 60)):
             view.setColumnWidth(col, width)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        # Wrapped rows follow the column widths when the window is resized (not per shot).
-        header.sectionResized.connect(lambda *_: view.resizeRowsToContents())
+        # Wrapped rows follow the column widths when the window is resized (not per shot) — on the next turn
+        # of the event loop: while sectionResized is being emitted the rows still measure at the old width.
+        refit = QTimer(view, singleShot=True, interval=0)
+        refit.timeout.connect(view.resizeRowsToContents)
+        header.sectionResized.connect(lambda *_: refit.start())
         return view
 
     def _build_entry(self) -> None:
@@ -136,6 +139,7 @@ class MatchWindow(QWidget):
         for key in TRICKS:
             self.trick.addItem(text.trick_names()[key], key)
         self.trick.currentIndexChanged.connect(lambda _i: self._set_flag("trick", self.trick.currentData()))
+        self.trick.setToolTip(tr("Заказанный приём: карамболь или рокамболь на №10 (P§11)"))
         self.foul = QComboBox()
         self.foul.addItem(tr("нет"), None)
         for key in FOULS:
@@ -186,14 +190,12 @@ class MatchWindow(QWidget):
         flags.addWidget(self.blocked)
         flags.addStretch(1)
         facts.addRow("", flags)
-        facts.addRow(tr("Приём (по заказу)"), self.trick)
+        facts.addRow(tr("Приём"), self.trick)
         facts.addRow(tr("Штраф"), self.foul)
         buttons = QHBoxLayout()
         for b in (self.commit_button, self.clear_button, self.undo_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
-        buttons.addWidget(self.print_button)
-        buttons.addWidget(self.concede_button)
         entry = QGroupBox(tr("Удар"))
         box = QVBoxLayout(entry)
         box.addLayout(modes)
@@ -203,7 +205,13 @@ class MatchWindow(QWidget):
         box.addLayout(buttons)
         box.addStretch(1)
         log_box = QGroupBox(tr("Журнал ударов"))
-        QVBoxLayout(log_box).addWidget(self.log_view)
+        log_layout = QVBoxLayout(log_box)
+        log_layout.addWidget(self.log_view)
+        match_actions = QHBoxLayout()  # the whole match's, not the shot's: under its record, not in the entry
+        match_actions.addStretch(1)
+        match_actions.addWidget(self.print_button)
+        match_actions.addWidget(self.concede_button)
+        log_layout.addLayout(match_actions)
         body = QHBoxLayout()
         body.addWidget(entry, 5)
         body.addWidget(log_box, 6)
