@@ -304,42 +304,36 @@ class TournamentService:
             return [TableInfo(t.id, t.number, t.round_id, gid, tuple(seat.player_id for seat in t.seats))
                     for t, gid in rows]
 
-    # ---- the round clock (kept in the tournament options so a restart resumes it) -----------------
+    # ---- the round clock (kept in the round's row, so a restart resumes it) -------------------------
 
-    def _clocks(self, tournament_id: str) -> dict:
-        return json.loads(self._options_json(tournament_id)).get("clocks", {})
-
-    def _write_clock(self, actor: Actor, round_id: str, clock: dict) -> None:
-        tid, _ = self.round_info(round_id)
+    def _write_clock(self, actor: Actor, round_id: str, elapsed: float, started_at: float | None) -> None:
         with UnitOfWork(self.store, actor.account_id) as uow:
-            t = uow.session.get(Tournament, tid)
-            opts = json.loads(t.options_json)
-            opts.setdefault("clocks", {})[round_id] = clock
-            t.options_json = canonical_json(opts)
+            r = uow.session.get(Round, round_id)
+            r.clock_elapsed, r.clock_started_at = elapsed, started_at
+
+    def _clock_row(self, round_id: str) -> tuple[int, float, float | None]:
+        """(minutes, elapsed before the last start, last start or None) of a round."""
+        with self.store.session_factory() as s:
+            r = s.get(Round, round_id)
+            return r.minutes, r.clock_elapsed, r.clock_started_at
 
     def clock(self, round_id: str) -> ClockState:
-        tid, info = self.round_info(round_id)
-        c = self._clocks(tid).get(round_id, {})
-        elapsed = c.get("elapsed", 0.0)
-        started = c.get("started_at")
+        minutes, elapsed, started = self._clock_row(round_id)
         if started is not None:
             elapsed += max(0.0, self.now() - started)
-        return ClockState(info.minutes * 60, max(0.0, info.minutes * 60 - elapsed), started is not None,
-                          bool(c) and started is None and elapsed > 0)
+        return ClockState(minutes * 60, max(0.0, minutes * 60 - elapsed), started is not None,
+                          started is None and elapsed > 0)
 
     def start_clock(self, actor: Actor, round_id: str) -> ClockState:
         require(actor, *CLOCK_ROLES)
-        tid, _ = self.round_info(round_id)
-        c = self._clocks(tid).get(round_id, {"elapsed": 0.0, "started_at": None})
-        if c.get("started_at") is None:
-            self._write_clock(actor, round_id, {"elapsed": c.get("elapsed", 0.0), "started_at": self.now()})
+        _minutes, elapsed, started = self._clock_row(round_id)
+        if started is None:
+            self._write_clock(actor, round_id, elapsed, self.now())
         return self.clock(round_id)
 
     def stop_clock(self, actor: Actor, round_id: str) -> ClockState:
         require(actor, *CLOCK_ROLES)
-        tid, _ = self.round_info(round_id)
-        c = self._clocks(tid).get(round_id)
-        if c and c.get("started_at") is not None:
-            elapsed = c.get("elapsed", 0.0) + max(0.0, self.now() - c["started_at"])
-            self._write_clock(actor, round_id, {"elapsed": elapsed, "started_at": None})
+        _minutes, elapsed, started = self._clock_row(round_id)
+        if started is not None:
+            self._write_clock(actor, round_id, elapsed + max(0.0, self.now() - started), None)
         return self.clock(round_id)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
 # The newest revision in versions/; tests/store/test_db.py checks it against the scripts.
-HEAD = "0005"
+HEAD = "0006"
 
 
 def alembic_config() -> Config:

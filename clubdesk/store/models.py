@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Boolean, Date, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from clubdesk.roles import ROLES  # noqa: F401 - one list, also read before the ORM loads
@@ -108,6 +108,10 @@ class Round(Synced, Base):
     number: Mapped[int] = mapped_column(Integer)
     nominal: Mapped[int] = mapped_column(Integer)
     minutes: Mapped[int] = mapped_column(Integer)
+    # The round clock: seconds run before the last pause, and when (epoch seconds) it was last started,
+    # None while paused or not started. Stored, so a restart resumes it (Z-10).
+    clock_elapsed: Mapped[float] = mapped_column(Float, default=0.0)
+    clock_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     stage: Mapped[Stage] = relationship(back_populates="rounds")
 
 

@@ -176,3 +176,39 @@ def test_start_on_a_current_file_does_not_import_alembic(tmp_path):
             "print('alembic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_round_clocks_move_from_the_tournament_options_to_the_rounds(tmp_path):
+    """Migration 0006: a running and a paused clock, kept by 0005 in tournaments.options_json, keep time."""
+    import json
+
+    from sqlalchemy import create_engine
+
+    path = tmp_path / "clocks.sqlite"
+    engine = create_engine(f"sqlite:///{path}")
+    clocks = {"r1": {"elapsed": 120.5, "started_at": 1_800_000_000.25}, "r2": {"elapsed": 600.0, "started_at": None}}
+    with engine.begin() as conn:
+        migrate.upgrade(conn, "0005")
+        conn.exec_driver_sql("INSERT INTO tournaments VALUES ('Кубок', 'zhuk', ?, 'running', '2026-12-01', 't', 0, '')",
+                             (json.dumps({"bankroll": "carry", "clocks": clocks}),))
+        conn.exec_driver_sql("INSERT INTO stages VALUES ('t', 1, 'stage', 7, 's', 0, '')")
+        for number, rid in enumerate(("r1", "r2", "r3"), start=1):
+            conn.exec_driver_sql("INSERT INTO rounds VALUES ('s', ?, 100, 10, ?, 0, '')", (number, rid))
+    engine.dispose()
+    open_store(path).close()  # backs up, then upgrades to head
+    con = sqlite3.connect(path)
+    rows = con.execute("SELECT id, clock_elapsed, clock_started_at FROM rounds ORDER BY id").fetchall()
+    options = json.loads(con.execute("SELECT options_json FROM tournaments").fetchone()[0])
+    con.close()
+    assert rows == [("r1", 120.5, 1_800_000_000.25), ("r2", 600.0, None), ("r3", 0.0, None)]
+    assert options == {"bankroll": "carry"}
+    from alembic import command
+
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        cfg = migrate.alembic_config()
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0005")  # and back: the clocks return to the options
+        back = json.loads(conn.exec_driver_sql("SELECT options_json FROM tournaments").scalar_one())
+    engine.dispose()
+    assert back == {"bankroll": "carry", "clocks": clocks}
