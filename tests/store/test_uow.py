@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 
 from clubdesk.store.ids import uuid7
 from clubdesk.store.models import ChangeLog, Event, Game, Player
-from clubdesk.store.uow import AppendOnlyViolation, UnitOfWork
+from clubdesk.store.uow import AppendOnlyViolation, UnitOfWork, _row_payload
 
 
 def count(store, model):
@@ -132,8 +132,11 @@ def test_append_event_logs_the_game_status_change(store):
     gid = _bare_game(store)
     append_event(store, _event_row(gid, 1), game_status="finished")
     with store.session_factory() as s:
-        assert s.get(Game, gid).status == "finished"
+        game = s.get(Game, gid)
+        assert game.status == "finished"
         log = s.scalars(select(ChangeLog).where(ChangeLog.entity == "games", ChangeLog.op == "update")).one()
+        # the whole row, spelled as the UnitOfWork logs an update (the hub sync applies either the same way)
+        assert log.payload == _row_payload(game) and log.hlc == game.hlc
     assert '"status":"finished"' in log.payload
 
 
