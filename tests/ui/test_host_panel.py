@@ -46,9 +46,15 @@ def display_texts(display) -> list[str]:
     return [display.windowTitle()] + [w.text() for w in display.findChildren(QLabel)]
 
 
-def assert_nothing_secret(display):
+# Until the game is over not even a team colour may show: the Sheriff's answer reads «ответ: ЧЁРНЫЙ».
+TEAM_WORDS = re.compile(r"ответ|чёрн|красн|answer|black|\bred\b", re.IGNORECASE)
+
+
+def assert_nothing_secret(display, over: bool = False):
+    """No role on the room display, ever; no check answer or team colour before the result is announced."""
     for text in display_texts(display):
         assert not ROLE_WORDS.search(text), text
+        assert over or not TEAM_WORDS.search(text), text
 
 
 def click(qtbot, widget):
@@ -124,6 +130,8 @@ def test_whole_game_through_the_host_panel_with_tie_shootout_and_red_win(qtbot, 
     assert panel.stack.currentWidget() is night
     night.choose(shot=1, don=4, sheriff=7)
     assert night.don_answer.text() == "ответ: ШЕРИФ" and night.sheriff_answer.text() == "ответ: ЧЁРНЫЙ"
+    secrets = [night.don_answer.text(), night.sheriff_answer.text(), panel.cards[6].role.text()]
+    assert all(ROLE_WORDS.search(t) or TEAM_WORDS.search(t) for t in secrets)  # the check knows what a leak is
     assert_nothing_secret(display)
     click(qtbot, night.record)
     assert c.state["killed"] == [1] and panel.best_move.isVisible()
@@ -152,7 +160,7 @@ def test_whole_game_through_the_host_panel_with_tie_shootout_and_red_win(qtbot, 
     assert c.state["winner"] == "red" and panel.banner.text() == "Игра окончена"
     assert display.winner.text() == "Победа красных"
     assert display.cells[0].line.text() == "1.3 очк."                # win 1.0 + best move 0.3
-    assert_nothing_secret(display)
+    assert_nothing_secret(display, over=True)  # the winning colour is announced; roles still are not
     assert games.engine(c.game_id).scores()[0] == 13
 
 
