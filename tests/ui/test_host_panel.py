@@ -29,9 +29,24 @@ class Clock:
 
 
 @pytest.fixture
-def game(qtbot, store, admin):
-    games = GameService(store)
-    gid = games.create(admin, "mafia", [f"id{i}" for i in range(10)], {}, "Стол 1")
+def evening(store, admin):
+    """An evening with ten registered players (named as the cards) and its first game at table 1."""
+    import datetime as dt
+
+    from clubdesk.services.evenings import EveningService
+    from clubdesk.services.players import PlayerData, PlayerService
+
+    games, players = GameService(store), PlayerService(store)
+    ids = [players.add(admin, PlayerData(f"Игрок {n}", nickname=n)).id for n in NAMES]
+    svc = EveningService(store, games, players)
+    evening_id = svc.create(admin, dt.date(2026, 12, 2), None).id
+    return svc, evening_id, ids, svc.start_game(admin, evening_id, 1, 1, ids)
+
+
+@pytest.fixture
+def game(qtbot, evening, admin):
+    svc, _evening_id, _ids, gid = evening
+    games = svc.games
     clock, beeps = Clock(), []
     c = GameController(games, admin, gid, NAMES, "Стол 1 · игра 1", clock=clock, sound=lambda: beeps.append(1))
     panel = HostPanel(c)
@@ -77,6 +92,11 @@ panel_display = [None]
 
 
 def test_whole_game_through_the_host_panel_with_tie_shootout_and_red_win(qtbot, game):
+    play_tie_shootout_and_red_win(qtbot, game)
+
+
+def play_tie_shootout_and_red_win(qtbot, game):
+    """Deal → day 0 tie → shootout → nights with checks → red win, all through the panel, checked as it goes."""
     c, panel, display, clock, beeps, games = game
     panel_display[0] = display
     assert panel.banner.text() == "Ночь 0 — раздача карт"
@@ -162,6 +182,16 @@ def test_whole_game_through_the_host_panel_with_tie_shootout_and_red_win(qtbot, 
     assert display.cells[0].line.text() == "1.3 очк."                # win 1.0 + best move 0.3
     assert_nothing_secret(display, over=True)  # the winning colour is announced; roles still are not
     assert games.engine(c.game_id).scores()[0] == 13
+
+
+def test_the_game_played_through_the_panel_counts_in_the_evening_standings(qtbot, game, evening):
+    play_tie_shootout_and_red_win(qtbot, game)
+    svc, evening_id, ids, gid = evening
+    scores = svc.games.engine(gid).scores()
+    rows = {r.player_id: r for r in svc.standings(evening_id)}
+    assert {pid: rows[pid].score for pid in ids} == dict(zip(ids, scores, strict=True))
+    assert rows[ids[0]].place == 1 and rows[ids[0]].score == 13  # seat 1: the win and the best move
+    assert all(rows[pid].games == 1 for pid in ids)
 
 
 def test_timer_counts_down_with_the_fake_clock_and_beeps_at_ten_and_zero(qtbot, game):
