@@ -100,3 +100,62 @@ def test_new_file_takes_the_full_path_and_is_ready_at_once(tmp_path):
         assert store.read("SELECT value FROM settings WHERE key = 'desk_id'")[0][0] == store.desk_id
     finally:
         store.close()
+
+
+def break_an_index(path) -> None:
+    """Make ix_players_name_id disagree with its table: quick_check still says ok, integrity_check does not."""
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA writable_schema=ON")
+    con.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX ix_players_name_id ON players (nickname, id)' "
+                "WHERE name = 'ix_players_name_id'")
+    con.commit()
+    con.close()
+    con = sqlite3.connect(path)
+    try:
+        assert con.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        assert con.execute("PRAGMA integrity_check").fetchall() != [("ok",)]
+    finally:
+        con.close()
+
+
+def test_an_index_that_no_longer_matches_its_table_is_refused_before_any_write(club_file):
+    path, _desk = club_file
+    break_an_index(path)
+    digest = sha(path)
+    store = open_store(path, deferred=True)  # the GUI's way: opens at once, checks in the warm-up
+    with pytest.raises(StoreError) as refused:
+        store.session_factory()
+    assert refused.value.code == "corrupt"
+    store.close()
+    with pytest.raises(StoreError):
+        open_store(path)  # the CLI's way
+    assert sha(path) == digest
+
+
+def test_another_programs_sqlite_file_is_refused_untouched_and_not_backed_up(tmp_path):
+    from clubdesk.store.db import list_backups
+
+    path = tmp_path / "photos.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
+    con.execute("INSERT INTO albums (title) VALUES ('Лето')")
+    con.commit()
+    con.close()
+    digest = sha(path)
+    for deferred in (True, False):
+        with pytest.raises(StoreError) as refused:
+            open_store(path, deferred=deferred)
+        assert refused.value.code == "not_clubdesk"
+    assert sha(path) == digest and list_backups(path) == []
+
+
+def test_an_empty_sqlite_file_becomes_a_store(tmp_path):
+    path = tmp_path / "empty.sqlite"
+    sqlite3.connect(path).execute("PRAGMA user_version = 0").connection.close()
+    assert path.read_bytes().startswith(b"SQLite format 3")  # a database, with no table yet
+    open_store(path).close()
+    con = sqlite3.connect(path)
+    try:
+        assert con.execute("SELECT count(*) FROM sqlite_master WHERE name = 'events'").fetchone() == (1,)
+    finally:
+        con.close()

@@ -106,7 +106,7 @@ def test_kill_9_mid_round_keeps_every_committed_shot_and_the_clock_runs_on(qtbot
 
     path, table, started_at = running_round
     said = kill_after_committed(path, table.game_id, table.round_id)
-    check_file(path, thorough=True)  # PRAGMA integrity_check after the WAL recovery
+    check_file(path)  # PRAGMA integrity_check after the WAL recovery
 
     store = open_store(path)
     club = Club(store)
