@@ -65,6 +65,19 @@ def make_application(lang: str, *, quiet: bool = False):
     return app, translator
 
 
+def set_window_icon() -> None:
+    """The club's icon on every window and in the task bar, once. Called right after a first window is on
+    screen: loading Qt's SVG icon plugin and drawing the icon costs ~8 ms that the first frame does not wait for."""
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from clubdesk.resources import resource_path
+
+    app = QApplication.instance()
+    if app is not None and app.windowIcon().isNull():
+        app.setWindowIcon(QIcon(str(resource_path("icons/clubdesk.svg"))))
+
+
 def apply_style() -> None:
     """Set the club's style sheet on the application, once: right before the first window shows.
 
@@ -143,6 +156,7 @@ def show_main_window(club, actor, settings):
 
     relay.failed.connect(on_failed)
     window.after_first_paint(lambda: club.store.warm_up_in_background(report))
+    window.after_first_paint(set_window_icon)
     apply_style()
     window.show()
     return window
@@ -212,10 +226,13 @@ def offer_backup(path: Path, exc: StoreError) -> Path | None:
 
 def _login(club):
     """The logged-in Actor, None if the user cancelled, or the StoreError the store's check raised meanwhile."""
+    from PySide6.QtCore import QTimer
+
     from clubdesk.ui.login import FirstAdminDialog, LoginDialog
 
     apply_style()
     has_accounts = bool(club.store.read("SELECT 1 FROM accounts LIMIT 1"))
     dialog = (LoginDialog if has_accounts else FirstAdminDialog)(lambda: club.accounts)
+    QTimer.singleShot(0, set_window_icon)  # runs inside exec(), once the dialog is up
     accepted = dialog.exec()
     return dialog.store_error or (dialog.actor if accepted else None)

@@ -31,12 +31,13 @@ app.processEvents()
 model = window.page("players").model
 import PySide6.QtCore
 first = {"orm": "sqlalchemy" in sys.modules, "rows": model.rowCount(), "rating": model.data(model.index(0, 4)),
-         "qt_namespace": "Qt" in PySide6.QtCore.__dict__}
+         "qt_namespace": "Qt" in PySide6.QtCore.__dict__, "icon": not app.windowIcon().isNull()}
 deadline = time.monotonic() + 60
 while not (club.store.ready and model.data(model.index(0, 4))) and time.monotonic() < deadline:
     app.processEvents()
     time.sleep(0.005)
-print(json.dumps({"first": first, "ready": club.store.ready, "rating": model.data(model.index(0, 4))}))
+print(json.dumps({"first": first, "ready": club.store.ready, "rating": model.data(model.index(0, 4)),
+                  "icon": app.windowIcon().pixmap(64, 64).width()}))
 """
 
 
@@ -47,8 +48,9 @@ def test_main_window_first_frame_needs_no_orm_and_the_rest_follows(club_file, tm
                           capture_output=True, text=True, env=env, timeout=120, check=True)
     got = json.loads(done.stdout.strip().splitlines()[-1])
     # The registry, ratings not yet; PySide has not built its Qt namespace (100 enums, ~12 ms; models.base).
-    assert got["first"] == {"orm": False, "rows": 40, "rating": "", "qt_namespace": False}
+    assert got["first"] == {"orm": False, "rows": 40, "rating": "", "qt_namespace": False, "icon": False}
     assert got["ready"] is True and got["rating"] == "1000"
+    assert got["icon"] == 64  # the club's icon, set once the first frame was on screen
 
 
 LOGIN_FIRST_FRAME = """
