@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import sys
 
 import pytest
 
@@ -212,3 +213,12 @@ def test_round_clocks_move_from_the_tournament_options_to_the_rounds(tmp_path):
         back = json.loads(conn.exec_driver_sql("SELECT options_json FROM tournaments").scalar_one())
     engine.dispose()
     assert back == {"bankroll": "carry", "clocks": clocks}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is the Linux user data dir")
+def test_default_store_is_in_the_user_data_dir(monkeypatch, tmp_path):
+    monkeypatch.delenv("CLUBDESK_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert db.default_db_path() == tmp_path / "data" / "ClubDesk" / "clubdesk.sqlite"
+    monkeypatch.setenv("CLUBDESK_DB", str(tmp_path / "elsewhere.sqlite"))
+    assert db.default_db_path() == tmp_path / "elsewhere.sqlite"
