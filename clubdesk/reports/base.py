@@ -35,6 +35,7 @@ WIDTH = A4[0] - 2 * MARGIN - 12  # usable width: the page frame pads 6 pt each s
 GRID = colors.HexColor("#9aa0a6")
 HEAD_BG = colors.HexColor("#e8eaed")
 ZEBRA = colors.HexColor("#f6f7f8")
+PAD = 3  # left and right padding of a table cell, points
 
 
 @dataclass
@@ -113,6 +114,48 @@ def signed(value: int | float) -> str:
     return ("+" if value > 0 else "−") + money(abs(value))
 
 
+def _longest_word(cell: Any, st: ParagraphStyle) -> float:
+    """Width in points of the widest whitespace-separated word of a cell (a list is one line per item)."""
+    lines = cell if isinstance(cell, list | tuple) else [cell if cell is not None else ""]
+    return max((pdfmetrics.stringWidth(w, st.fontName, st.fontSize) for x in lines for w in str(x).split()), default=0)
+
+
+def header_floors(head: Sequence[Sequence[Any]], ncols: int, widths: Sequence[float],
+                  extra: Sequence[tuple] = ()) -> list[float]:
+    """Points each column needs so that no header word is split: ReportLab breaks a word that does not fit its
+    cell mid-word («Мест|о»). A header cell spanning columns (a SPAN command) shares its need among them."""
+    spans = {(cmd[1][0] % ncols, cmd[1][1]): cmd[2][0] % ncols for cmd in extra
+             if cmd[0] == "SPAN" and 0 <= cmd[1][1] < len(head)}  # (first column, row) → last column
+    floors = [0.0] * ncols
+    for r, row in enumerate(head):
+        for c, cell in enumerate(row):
+            if isinstance(cell, Flowable):
+                continue
+            need = _longest_word(cell, HEAD) + 2 * PAD + 1  # 1 pt: ReportLab's own rounding must not tip it over
+            last = spans.get((c, r), c)
+            share = sum(widths[c:last + 1])
+            for k in range(c, last + 1):
+                floors[k] = max(floors[k], need * widths[k] / share)
+    return floors
+
+
+def fit_widths(widths: Sequence[float], floors: Sequence[float], total: float) -> list[float]:
+    """`widths` (relative) scaled to `total` points, except that no column falls below its floor: such columns get
+    their floor and the others share what is left in their proportions. Floors that cannot all fit are scaled."""
+    fixed: dict[int, float] = {}
+    while True:
+        free = [c for c in range(len(widths)) if c not in fixed]
+        room, weight = total - sum(fixed.values()), sum(widths[c] for c in free)
+        if not free or room <= 0 or weight <= 0:
+            scale = total / sum(floors)
+            return [f * scale for f in floors]
+        out = {c: room * widths[c] / weight for c in free}
+        short = [c for c in free if out[c] < floors[c]]
+        if not short:
+            return [fixed[c] if c in fixed else out[c] for c in range(len(widths))]
+        fixed.update((c, floors[c]) for c in short)
+
+
 def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows: int = 1,
           align_right: Sequence[int] = (), bold_last: bool = False, extra: Sequence[tuple] = ()) -> Table:
     """A grid table whose header rows repeat on every page; text cells are wrapped Paragraphs."""
@@ -132,8 +175,8 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows
                 cell if cell is not None else "")
             cells.append(Paragraph(text, cst))
         body.append(cells)
-    scale = WIDTH / sum(widths)
-    tbl = Table(body, colWidths=[w * scale for w in widths], repeatRows=header_rows)
+    floors = header_floors(rows[:header_rows], len(widths), widths, extra)
+    tbl = Table(body, colWidths=fit_widths(widths, floors, WIDTH), repeatRows=header_rows)
     cmds = [
         ("FONTNAME", (0, 0), (-1, -1), FONT),  # empty cells would otherwise name Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
@@ -141,8 +184,8 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows
         ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEAD_BG),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
     ]
     for r in range(header_rows + 1, len(rows), 2):
         cmds.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))

@@ -40,3 +40,8 @@ def fonts(pdf: bytes) -> dict[str, bool]:
 def money(value: int) -> str:
     """An amount as the protocols print it, with plain spaces (see text())."""
     return f"{value:,}".replace(",", " ")
+
+
+def words(pdf: bytes) -> set[str]:
+    """Every whitespace-separated word of the text: a word a table split over two lines is not among them."""
+    return set(text(pdf).split())
