@@ -106,6 +106,8 @@ _S: dict[str, tuple[str, str]] = {
     "zh_final_title": ("Итоги финала", "Final results"),
     "zh_standings_title": ("Турнирная таблица", "Tournament standings"),
     "zh_draw_title": ("Жеребьёвка этапа {n}", "Draw of stage {n}"),
+    "zh_final_draw": ("Жеребьёвка финала", "Draw of the final"),
+    "zh_final": ("Финал", "Final"),
     "zh_seed": ("Зерно жеребьёвки: {seed}", "Draw seed: {seed}"),
     "zh_no_seed": ("зерно не записано", "no seed recorded"),
     "zh_round_line": ("Раунд {n}: {minutes} мин, номинал {nominal} B", "Round {n}: {minutes} min, nominal {nominal} B"),

@@ -82,7 +82,8 @@ def _header(data: TournamentData, meta: Meta, lang: str, doc_title: str) -> list
 
 def draw_story(stage: StageData, name, lang: str) -> list:
     """Z§7, Z-10: the seed and the tables of the stage's first round, each in turn order."""
-    story = [heading(t("zh_draw_title", lang, n=stage.number)),
+    head = t("zh_final_draw", lang) if stage.kind == "final" else t("zh_draw_title", lang, n=stage.number)
+    story = [heading(head),
              note(t("zh_seed", lang, seed=stage.seed) if stage.seed is not None else t("zh_no_seed", lang))]
     if not stage.rounds:
         return story + [note(t("zh_no_rounds", lang))]
@@ -159,7 +160,7 @@ def standings_story(data: TournamentData, name, lang: str) -> list:
     per_stage = {s.number if s.kind == "stage" else 4: s.balances() for s in stages}  # 4 = the final column
     cols = [n for n in (1, 2, 3, 4) if n in per_stage]
     head = [t("place", lang), t("player", lang), t("zh_rating", lang)]
-    head += [f"{t('zh_stage', lang)} {n}" if n < 4 else t("zh_final_title", lang).split()[-1] for n in cols]
+    head += [f"{t('zh_stage', lang)} {n}" if n < 4 else t("zh_final", lang) for n in cols]
     head += [t("zh_amount", lang), t("zh_status", lang)]
     body = [head]
     final = next((s for s in data.stages if s.kind == "final" and s.rounds), None)
