@@ -7,8 +7,11 @@ from clubdesk.reports.base import Meta
 __all__ = ["Meta", "build_record_pdf"]
 
 
-def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru") -> bytes:
-    """The protocol of any game record (replay.md); raises rules.record.ReplayError when it does not replay."""
+def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None) -> bytes:
+    """The protocol of any game record (replay.md); raises rules.record.ReplayError when it does not replay.
+
+    `bankroll` is the tournament's rule (Z-10) for a Жук table of a tournament: the record does not carry it.
+    """
     from clubdesk.rules.errors import RuleError
     from clubdesk.rules.record import ReplayError, new_engine
 
@@ -22,6 +25,6 @@ def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru") -
         return build_pyramid_match(record, meta, lang)
     if game == "zhuk":
         from clubdesk.reports.zhuk import build_zhuk_round
-        return build_zhuk_round(record, meta, lang)
+        return build_zhuk_round(record, meta, lang, bankroll)
     from clubdesk.reports.mafia import build_mafia_game
     return build_mafia_game(record, meta, lang)

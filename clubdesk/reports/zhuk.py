@@ -13,9 +13,17 @@ def settlement_text(settlement: str, lang: str) -> str:
     return t(f"zh_settle_{settlement}", lang) if has(f"zh_settle_{settlement}") else settlement
 
 
-def round_options(nominal: int, settlement: str, lang: str) -> str:
-    return f"{t('zh_nominal', lang).lower()} {money(nominal)} B; {t('zh_settlement', lang).lower()}: " \
+def bankroll_text(bankroll: str, lang: str) -> str:
+    return t(f"zh_bankroll_{bankroll}", lang) if has(f"zh_bankroll_{bankroll}") else bankroll
+
+
+def round_options(nominal: int, settlement: str, lang: str, bankroll: str | None = None) -> str:
+    """Every option in force at the table; the bankroll (Z-10) only where the table is part of a tournament."""
+    text = f"{t('zh_nominal', lang).lower()} {money(nominal)} B; {t('zh_settlement', lang).lower()}: " \
            f"{settlement_text(settlement, lang)}"
+    if bankroll:
+        text += f"; {t('zh_bankroll', lang).lower()} (Z-10): {bankroll_text(bankroll, lang)}"
+    return text
 
 
 def _counted(counted: dict, lang: str) -> str:
@@ -93,8 +101,11 @@ def balances_table(engine, name, lang: str):
     return table(body, [50, 16, 20, 20, 20, 18], align_right=(1, 2, 3, 4, 5))
 
 
-def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru") -> bytes:
-    """The table round protocol as PDF bytes; raises rules.record.ReplayError for a record that does not replay."""
+def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None) -> bytes:
+    """The table round protocol as PDF bytes; raises rules.record.ReplayError for a record that does not replay.
+
+    `bankroll`: the tournament's rule (carry | reset, Z-10) when the table plays in one.
+    """
     meta = meta or Meta()
     rows, engine = round_log(record)
     name = meta.name
@@ -104,7 +115,7 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru") -
     pairs += meta.context
     pairs += [(t("date", lang), meta.date or "—"), (t("table", lang), meta.table or "—"),
               (t("referee", lang), meta.official or "—"),
-              (t("options", lang), round_options(engine.nominal, engine.settlement, lang))]
+              (t("options", lang), round_options(engine.nominal, engine.settlement, lang, bankroll))]
     story: list = [title(doc_title), info_block(pairs)]
     story.append(heading(t("zh_log", lang)))
     story.append(_log_table(rows, name, lang))

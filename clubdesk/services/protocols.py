@@ -12,6 +12,7 @@ from clubdesk.errors import KnownError
 from clubdesk.reports import Meta, build_record_pdf
 from clubdesk.reports.mafia import EveningGame, build_mafia_evening
 from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData, build_tournament
+from clubdesk.services import matches
 from clubdesk.services.games import GameService
 from clubdesk.store.db import Store
 from clubdesk.store.models import (
@@ -147,16 +148,32 @@ class ProtocolService:
                 raise NotFound(f"Игра {game_id} не найдена.", f"Game {game_id} not found.")
             meta = Meta(names=self._names(s, mafia=g.game == "mafia"), date=_date(g.created_at),
                         club=self._club(s), title=None)
-            authors = Counter(s.scalars(select(Event.author_id).where(Event.game_id == game_id)))
-            official = authors.most_common(1)[0][0] if authors else None
-            meta.official = self._account_name(s, official)
-            if g.title:
-                meta.context.append(("Игра" if lang != "en" else "Game", g.title))
+            if g.game == matches.GAME:
+                self._match_header(g, meta)
+            else:
+                meta.official = self._account_name(s, self._recorder(s, game_id))
+                if g.title:
+                    meta.context.append(("Игра" if lang != "en" else "Game", g.title))
             tbl = s.get(GameTable, g.table_id) if g.table_id else None
             if tbl is not None:
                 meta.table = str(tbl.number)
                 self._table_context(s, tbl, meta, lang)
         return self.games.to_record(game_id), meta
+
+    @staticmethod
+    def _recorder(s, game_id: str) -> str | None:
+        """The account that recorded most of the game's events: the one who signs a Жук table or a Mafia game, whose
+        store rows name no referee or host of their own."""
+        authors = Counter(s.scalars(select(Event.author_id).where(Event.game_id == game_id)))
+        return authors.most_common(1)[0][0] if authors else None
+
+    @staticmethod
+    def _match_header(g: Game, meta: Meta) -> None:
+        """A Пирамидка match names its table and referee when it is created (MatchService keeps both in the
+        title, the match's only header besides the players: the engine takes no options). Whoever typed the
+        shots is not the referee, so a match created without one prints none."""
+        table, referee = matches.split_title(g.title)
+        meta.table, meta.official = table or None, referee or None
 
     def _table_context(self, s, tbl: GameTable, meta: Meta, lang: str) -> None:
         en = lang == "en"
@@ -176,7 +193,19 @@ class ProtocolService:
     # ---- documents ------------------------------------------------------------------------------
     def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
         record, meta = self.game_meta(game_id, lang)
-        return build_record_pdf(record, meta, lang)
+        return build_record_pdf(record, meta, lang, bankroll=self._bankroll(game_id))
+
+    def _bankroll(self, game_id: str) -> str | None:
+        """The bankroll rule (Z-10) of the tournament the game's table plays in; None outside a tournament."""
+        with self.store.session_factory() as s:
+            options = s.scalar(select(Tournament.options_json)
+                               .join(Stage, Stage.tournament_id == Tournament.id)
+                               .join(Round, Round.stage_id == Stage.id)
+                               .join(GameTable, GameTable.round_id == Round.id)
+                               .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
+        if options is None:
+            return None
+        return json.loads(options or "{}").get("bankroll", "carry")  # the default TournamentData reads too
 
     def tournament_data(self, tournament_id: str) -> tuple[TournamentData, Meta]:
         """Stages, rounds and tables of a Жук tournament with every table's start and current balances."""

@@ -66,7 +66,7 @@ def _zhuk_round(f: Filled, admin, gid: str, pots: int) -> None:
     f.games.record(admin, gid, {"type": "round_end"})
 
 
-def add_tournament(store, admin, f: Filled, seed: int = 42, poor: str | None = None) -> str:
+def add_tournament(store, admin, f: Filled, seed: int = 42, poor: str | None = None, bankroll: str = "carry") -> str:
     """Stage 1, round 1 of a Жук tournament over the first 7 players (a table of 4 and one of 3).
 
     `poor` starts with 100 B so that paying one ball puts him at 0: out after the stage (Z§9).
@@ -75,7 +75,7 @@ def add_tournament(store, admin, f: Filled, seed: int = 42, poor: str | None = N
     with UnitOfWork(store, admin.account_id) as uow:
         s = uow.session
         tnm = Tournament(name="Кубок декабря", game="zhuk", options_json=json.dumps(
-            {"bankroll": "carry", "settlement": "previous"}))
+            {"bankroll": bankroll, "settlement": "previous"}))
         s.add(tnm)
         s.flush()
         stage = Stage(tournament_id=tnm.id, number=1, kind="stage", seed=seed)

@@ -3,8 +3,10 @@
 import pytest
 
 from clubdesk.rules.zhuk import tournament as zt
+from clubdesk.services.matches import MatchService
+from clubdesk.services.players import PlayerService
 from clubdesk.services.protocols import NotFound, ProtocolService
-from tests.reports.fill import add_evening, add_match, add_players, add_tournament
+from tests.reports.fill import add_evening, add_match, add_players, add_tournament, record
 from tests.reports.pdfcheck import fonts, money, text
 
 
@@ -38,14 +40,37 @@ def test_running_game_is_not_listed(store, admin, svc, filled):
     assert gid not in {r.id for r in svc.list_documents()}
 
 
-def test_game_pdf_from_the_store_has_names_date_referee_and_score(svc, filled):
+def info(out: str, label: str) -> str:
+    """The value printed under `label` in the header block (pypdf reads a label and its value as two lines)."""
+    lines = out.splitlines()
+    return lines[lines.index(label) + 1]
+
+
+def test_game_pdf_from_the_store_has_names_date_and_score(svc, filled):
     out = text(svc.game_pdf(filled.match_id))
     state = filled.games.state(filled.match_id)
     a, b = filled.players[:2]
     assert "Иванов Алексей" in out and "Смирнова Ольга" in out
     assert f"{state['score'][a]}:{state['score'][b]}" in out
     assert f"Победитель: {filled.names[state['winner']]}" in out
-    assert "admin" in out or "Администратор" in out  # the account that recorded the shots
+
+
+def test_match_without_a_named_referee_does_not_print_the_recording_account_as_referee(svc, filled):
+    out = text(svc.game_pdf(filled.match_id))  # admin typed every shot; nobody was named referee
+    assert info(out, "Судья") == "—"
+    assert "admin" not in out
+
+
+def test_match_protocol_prints_the_table_and_referee_given_at_creation(store, admin, filled):
+    matches = MatchService(store, filled.games, PlayerService(store))
+    a, b = filled.players[:2]
+    gid = matches.create(admin, a, b, table="Стол 7", referee="Судья Иванов")
+    for ev in record("pyramid100-match.json")["events"]:
+        filled.games.record(admin, gid, {**ev, "player": {"A": a, "B": b}[ev["player"]]})
+    out = text(ProtocolService(store, filled.games).game_pdf(gid))
+    assert info(out, "Стол") == "Стол 7"
+    assert info(out, "Судья") == "Судья Иванов"  # not the account that recorded the shots
+    assert "admin" not in out
 
 
 def test_zhuk_table_pdf_names_tournament_stage_round_and_table(svc, filled):
@@ -53,6 +78,15 @@ def test_zhuk_table_pdf_names_tournament_stage_round_and_table(svc, filled):
     assert "Кубок декабря, этап 1, раунд 1" in out
     for pid, bal in filled.games.state(filled.stage_games[0])["balances"].items():
         assert filled.names[pid] in out and money(bal) in out
+
+
+@pytest.mark.parametrize("bankroll, printed", [("carry", "переносится (carry)"),
+                                               ("reset", "сбрасывается до 10 000 B (reset)")])
+def test_tournament_table_protocol_prints_the_tournament_bankroll_rule(store, admin, bankroll, printed):
+    f = add_players(store, admin)
+    add_tournament(store, admin, f, bankroll=bankroll)
+    out = " ".join(text(ProtocolService(store, f.games).game_pdf(f.stage_games[0])).split())
+    assert f"номинал 100 B; расчёт: платит предыдущий игрок (Z-2); банкролл между этапами (Z-10): {printed}" in out
 
 
 def test_tournament_pdf_has_standings_in_tournament_order_with_the_draw_seed(svc, filled):

@@ -126,3 +126,8 @@ def test_long_log_breaks_pages_repeats_the_header_and_numbers_pages_n_of_m():
     for i, page in enumerate(pages, start=1):
         assert f"стр. {i} из {len(pages)}" in page
         assert "Платят игроку" in page or i == len(pages)
+
+
+def test_zhuk_round_outside_a_tournament_prints_no_bankroll_rule():
+    out = text(build_record_pdf(record("zhuk-3players-previous.json"), Meta(names=ZH_NAMES)))
+    assert "банкролл" not in out.lower()  # Z-10 is a tournament's option: a lone table has no stages
