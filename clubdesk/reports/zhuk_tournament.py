@@ -11,6 +11,8 @@ from clubdesk.reports.base import Meta, heading, info_block, money, note, render
 from clubdesk.reports.strings import t
 from clubdesk.rules.zhuk import tournament as zt
 
+FINAL = 4  # the final's stage number in zt.schedule() and its column in the standings
+
 
 @dataclass
 class TableResult:
@@ -94,7 +96,8 @@ def draw_story(stage: StageData, name, lang: str) -> list:
 
 
 def stage_story(data: TournamentData, stage: StageData, name, lang: str) -> list:
-    """Every round's tables with start/end balances, then the stage balance and who is out (Z§9)."""
+    """Every round's tables with start/end balances, then the stage balance and who is out (Z§9) — or, for the
+    final, its places and the winner."""
     head = t("zh_final_title", lang) if stage.kind == "final" else t("zh_stage_title", lang, n=stage.number)
     story = [heading(head)]
     if not stage.rounds:
@@ -109,19 +112,72 @@ def stage_story(data: TournamentData, stage: StageData, name, lang: str) -> list
                              signed(tbl.end[p] - tbl.start[p])])
         story += [note(t("zh_round_line", lang, n=r.number, minutes=r.minutes, nominal=money(r.nominal)), bold=True),
                   table(body, [12, 70, 25, 25, 25], align_right=(0, 2, 3, 4), extra=lines)]
-    balances = stage.balances()
-    end = zt.stage_end(balances)
-    finalists: tuple[str, ...] = ()
-    if stage.kind == "stage" and stage.number == 3:
-        totals = zt.ranking_totals([s.balances() for s in data.stages if s.kind == "stage"], data.bankroll)
-        finalists = zt.final_players(totals, _eliminated(data), data.ratings)
+    return story + (_final_places(data, stage, name, lang) if stage.kind == "final"
+                    else _stage_balances(data, stage, name, lang))
+
+
+def _stage_balances(data: TournamentData, stage: StageData, name, lang: str) -> list:
+    """The stage's balances best first: who is out (Z§9), who goes on, and once stage 3 is over who plays the final
+    and that everybody else is out (Z§6.3)."""
+    out = zt.stage_end(stage.balances()).eliminated
+    decided = stage.number == 3 and stage_over(stage)  # mid-stage the top 4 may still change
+    chosen = set(finalists(data)) if decided else set()
     body = [[t("place", lang), t("player", lang), t("zh_stage_balance", lang), t("zh_status", lang)]]
-    for place, p, amount in zt.standings(balances, data.ratings):
-        status = t("zh_out", lang) if p in end.eliminated else (
-            t("zh_qualifier", lang) if p in finalists else t("zh_goes_on", lang))
+    for place, p, amount in zt.standings(stage.balances(), data.ratings):
+        if p in out:
+            status = t("zh_out", lang)
+        elif decided:
+            status = t("zh_qualifier", lang) if p in chosen else t("zh_not_qualified", lang)
+        else:
+            status = t("zh_goes_on", lang)
         body.append([str(place), name(p), money(amount), status])
-    story += [heading(t("zh_balances", lang)), table(body, [14, 70, 30, 50], align_right=(0, 2))]
-    return story
+    return [heading(t("zh_balances", lang)), table(body, [14, 70, 30, 50], align_right=(0, 2))]
+
+
+def _final_places(data: TournamentData, final: StageData, name, lang: str) -> list:
+    """The final's places by balance (nobody drops out of the final at ≤ 0) and, once it is over, the winner."""
+    winner = champion(data)
+    body = [[t("place", lang), t("player", lang), t("zh_final_balance", lang), t("zh_status", lang)]]
+    for place, p, amount in zt.standings(final.balances(), data.ratings):
+        body.append([str(place), name(p), money(amount), t("zh_champion" if p == winner else "zh_finalist", lang)])
+    return [heading(t("zh_final_places", lang)), table(body, [14, 70, 30, 50], align_right=(0, 2)),
+            _champion_note(winner, name, lang)]
+
+
+def _champion_note(winner: str | None, name, lang: str):
+    """«Победитель турнира: …», or that there is none yet while the final is being played."""
+    return note(t("zh_champion_line", lang, name=name(winner)) if winner else t("zh_no_champion", lang), bold=True)
+
+
+def stage_over(stage: StageData) -> bool:
+    """Every round the schedule gives the stage (three; the final two) is seated and all its tables are finished."""
+    number = FINAL if stage.kind == "final" else stage.number
+    planned = sum(1 for r in zt.schedule() if r.stage == number)
+    return len(stage.rounds) >= planned and all(tbl.finished for r in stage.rounds for tbl in r.tables)
+
+
+def _played(data: TournamentData, kind: str, number: int | None = None) -> StageData | None:
+    return next((s for s in data.stages if s.kind == kind and s.rounds and number in (None, s.number)), None)
+
+
+def finalists(data: TournamentData) -> tuple[str, ...]:
+    """Z§6.3: who plays the final — those seated in it, or once stage 3 is over the top 4 still in; nobody before."""
+    final = _played(data, "final")
+    if final is not None:
+        return tuple(final.players)
+    third = _played(data, "stage", 3)
+    if third is None or not stage_over(third):
+        return ()
+    totals = zt.ranking_totals([s.balances() for s in data.stages if s.kind == "stage" and s.rounds], data.bankroll)
+    return zt.final_players(totals, _eliminated(data), data.ratings)
+
+
+def champion(data: TournamentData) -> str | None:
+    """The tournament winner: first of the final by balance, ties by club rating, once the final is over."""
+    final = _played(data, "final")
+    if final is None or not stage_over(final):
+        return None
+    return zt.standings(final.balances(), data.ratings)[0][1]
 
 
 def _eliminated(data: TournamentData) -> dict[str, int]:
@@ -155,30 +211,41 @@ def standings_rows(data: TournamentData) -> list[tuple[str, int | None, int]]:
     return rows
 
 
+def _standing_status(data: TournamentData, lang: str):
+    """(player, stage out in or 0) → his status in the standings: out in a stage (Z§9); once the four are known
+    (Z§6.3) in or not in the final; after the final the winner."""
+    chosen, drawn, winner = set(finalists(data)), _played(data, "final") is not None, champion(data)
+
+    def status(p: str, out: int) -> str:
+        if out:
+            return t("zh_out_stage", lang, n=out)
+        if p == winner:
+            return t("zh_champion", lang)
+        if p in chosen:
+            return t("zh_finalist" if drawn else "zh_qualifier", lang)
+        return t("zh_not_qualified_short", lang) if chosen else ""
+
+    return status
+
+
 def standings_story(data: TournamentData, name, lang: str) -> list:
     stages = [s for s in data.stages if s.rounds]
-    per_stage = {s.number if s.kind == "stage" else 4: s.balances() for s in stages}  # 4 = the final column
-    cols = [n for n in (1, 2, 3, 4) if n in per_stage]
+    per_stage = {s.number if s.kind == "stage" else FINAL: s.balances() for s in stages}
+    cols = [n for n in (1, 2, 3, FINAL) if n in per_stage]
     head = [t("place", lang), t("player", lang), t("zh_rating", lang)]
-    head += [f"{t('zh_stage', lang)} {n}" if n < 4 else t("zh_final", lang) for n in cols]
+    head += [f"{t('zh_stage', lang)} {n}" if n < FINAL else t("zh_final", lang) for n in cols]
     head += [t("zh_amount", lang), t("zh_status", lang)]
     body = [head]
-    final = next((s for s in data.stages if s.kind == "final" and s.rounds), None)
-    finalists = set(final.players) if final else set()
-    third = next((s for s in data.stages if s.kind == "stage" and s.number == 3 and s.rounds), None)
-    if not finalists and third is not None:  # stage 3 over, final not seated yet: Z§6.3 names the four
-        totals = zt.ranking_totals([s.balances() for s in data.stages if s.kind == "stage" and s.rounds],
-                                   data.bankroll)
-        finalists = set(zt.final_players(totals, _eliminated(data), data.ratings))
+    status = _standing_status(data, lang)
     for i, (p, amount, out) in enumerate(standings_rows(data)):
-        status = t("zh_out_stage", lang, n=out) if out else (t("zh_qualifier", lang) if p in finalists else "")
         body.append([str(i + 1), name(p), f"{data.ratings.get(p, zt.START_RATING):g}"]
                     + [money(per_stage[n][p]) if p in per_stage[n] else "" for n in cols]
-                    + [money(amount) if amount is not None else "", status])
-    widths = [14, 55, 17] + [18] * len(cols) + [20, 28]
+                    + [money(amount) if amount is not None else "", status(p, out)])
+    widths = [14, 42, 17] + [19] * len(cols) + [19, 46]  # one line each for «Stage 1» and «победитель турнира»
     note_key = "zh_ranked_by_reset" if data.bankroll == "reset" else "zh_ranked_by_carry"
-    return [heading(t("zh_standings_title", lang)),
-            table(body, widths, align_right=(0, 2, *range(3, 4 + len(cols)))), note(t(note_key, lang))]
+    drawn = _played(data, "final") is not None
+    story = [heading(t("zh_standings_title", lang))] + ([_champion_note(champion(data), name, lang)] if drawn else [])
+    return story + [table(body, widths, align_right=(0, 2, *range(3, 4 + len(cols)))), note(t(note_key, lang))]
 
 
 def build_tournament(data: TournamentData, meta: Meta | None = None, lang: str = "ru",

@@ -10,7 +10,7 @@ from clubdesk.reports.zhuk_tournament import (
     build_tournament,
 )
 from clubdesk.rules.zhuk import tournament as zt
-from tests.reports.pdfcheck import text
+from tests.reports.pdfcheck import money, text
 
 NAMES = {"a": "Агеев Антон", "b": "Белов Борис", "c": "Власов Виктор", "d": "Галкин Глеб", "e": "Дронов Денис",
          "f": "Ершов Егор", "g": "Жуков Жан"}
@@ -67,3 +67,64 @@ def test_standings_head_the_final_column_final():
     data = tournament(final_rounds=2)
     assert "Этап 3 Финал Сумма" in flat(build_standings(data, META))
     assert "Stage 3 Final Amount" in flat(build_standings(data, META, "en"))
+
+
+def _row(p: str, stage: int, status: str) -> str:
+    """A player's line in a stage's balances table as pypdf reads it."""
+    return f"{NAMES[p]} {money(ENDS[stage][p])} {status}"
+
+
+def _standing(p: str, status: str, final: int | None = None) -> str:
+    """A player's line in the standings: rating, stages 1–3, the final if played, the amount ranked by, status."""
+    amounts = [ENDS[n][p] for n in (1, 2, 3)] + ([final] if final is not None else [])
+    return " ".join([NAMES[p], "1000", *map(money, amounts), money(amounts[-1]), status])
+
+
+def test_after_stage_3_the_top_4_go_to_the_final_and_everybody_else_is_out():
+    data = tournament()
+    stage3 = flat(build_tournament(data, META, stage=3))
+    for p in "abcd":
+        assert _row(p, 3, "в финал") in stage3
+    for p in "ef":
+        assert _row(p, 3, "выбыл (не в топ-4, Z§6.3)") in stage3
+    assert "продолжает" not in stage3
+    standings = flat(build_standings(data, META))
+    assert all(_standing(p, "в финал") in standings for p in "abcd")
+    assert all(_standing(p, "выбыл: не в финале") in standings for p in "ef")
+    assert "Победитель турнира" not in standings  # no final yet
+    assert _row("e", 3, "out (not in the top 4, Z§6.3)") in flat(build_tournament(data, META, "en", stage=3))
+
+
+def test_while_stage_3_is_played_nobody_is_sent_to_the_final_or_out_of_it():
+    stage3 = flat(build_tournament(tournament(stage3_rounds=2), META, stage=3))
+    assert all(f"{NAMES[p]} {money(ENDS[2][p])} продолжает" in stage3 for p in "abcdef")
+    assert "в финал" not in stage3 and "не в топ-4" not in stage3
+
+
+def test_after_the_final_its_document_lists_the_places_and_names_the_tournament_winner():
+    data = tournament(final_rounds=2)
+    final = flat(build_tournament(data, META, stage=4))
+    assert "Места в финале" in final and "Победитель турнира: Власов Виктор" in final
+    for place, p, status in ((1, "c", "победитель турнира"), (2, "b", "финалист"), (3, "a", "финалист"),
+                             (4, "d", "финалист")):
+        assert f"{place} {NAMES[p]} {money(FINAL_ENDS[p])} {status}" in final
+    assert "продолжает" not in final
+    assert "Tournament winner: Власов Виктор" in flat(build_tournament(data, META, "en", stage=4))
+
+
+def test_after_the_final_the_standings_name_the_winner_first_and_keep_the_others_out():
+    standings = flat(build_standings(tournament(final_rounds=2), META))
+    assert "Победитель турнира: Власов Виктор" in standings
+    assert "1 " + _standing("c", "победитель турнира", FINAL_ENDS["c"]) in standings
+    assert all(_standing(p, "финалист", FINAL_ENDS[p]) in standings for p in "abd")
+    assert all(_standing(p, "выбыл: не в финале") in standings for p in "ef")
+
+
+def test_a_final_not_yet_over_names_no_winner():
+    unfinished = tournament(final_rounds=2)
+    unfinished.stages[-1].rounds[-1].tables[0].finished = False
+    for data in (tournament(final_rounds=1), unfinished):
+        for pdf in (build_tournament(data, META, stage=4), build_standings(data, META)):
+            out = flat(pdf)
+            assert "Победитель турнира: не определён — финал не окончен" in out
+            assert "победитель турнира" not in out and "Победитель турнира: Власов" not in out
