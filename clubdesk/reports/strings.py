@@ -114,6 +114,8 @@ _S: dict[str, tuple[str, str]] = {
     "zh_stage_balance": ("Баланс этапа", "Stage balance"),
     "zh_status": ("Статус", "Status"),
     "zh_out": ("выбыл (баланс ≤ 0, Z§9)", "out (balance ≤ 0, Z§9)"),
+    "zh_at_zero": ("баланс ≤ 0: выбудет, если не выйдет в плюс к концу этапа (Z§9)",
+                   "balance ≤ 0: out unless above 0 when the stage ends (Z§9)"),
     "zh_out_stage": ("выбыл на этапе {n}", "out in stage {n}"),
     "zh_goes_on": ("продолжает", "goes on"),
     "zh_qualifier": ("в финал", "to the final"),

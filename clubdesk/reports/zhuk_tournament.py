@@ -117,15 +117,17 @@ def stage_story(data: TournamentData, stage: StageData, name, lang: str) -> list
 
 
 def _stage_balances(data: TournamentData, stage: StageData, name, lang: str) -> list:
-    """The stage's balances best first: who is out (Z§9), who goes on, and once stage 3 is over who plays the final
-    and that everybody else is out (Z§6.3)."""
-    out = zt.stage_end(stage.balances()).eliminated
+    """The stage's balances best first: who is out (Z§9, once the stage has ended; before, who is at ≤ 0 and may
+    still win his way back), who goes on, and once stage 3 is over who plays the final and that everybody else is
+    out (Z§6.3)."""
+    ended = stage_ended(data, stage)
+    at_zero = zt.stage_end(stage.balances()).eliminated
     decided = stage.number == 3 and stage_over(stage)  # mid-stage the top 4 may still change
     chosen = set(finalists(data)) if decided else set()
     body = [[t("place", lang), t("player", lang), t("zh_stage_balance", lang), t("zh_status", lang)]]
     for place, p, amount in zt.standings(stage.balances(), data.ratings):
-        if p in out:
-            status = t("zh_out", lang)
+        if p in at_zero:
+            status = t("zh_out" if ended else "zh_at_zero", lang)
         elif decided:
             status = t("zh_qualifier", lang) if p in chosen else t("zh_not_qualified", lang)
         else:
@@ -156,6 +158,13 @@ def stage_over(stage: StageData) -> bool:
     return len(stage.rounds) >= planned and all(tbl.finished for r in stage.rounds for tbl in r.tables)
 
 
+def stage_ended(data: TournamentData, stage: StageData) -> bool:
+    """Z§9 judges balances when a stage ends: its rounds are all played, or the tournament has moved on (a later
+    stage or the final has a seated round) — the organiser may close a stage early."""
+    later = any(s.rounds and (s.kind == "final" or s.number > stage.number) for s in data.stages)
+    return later or stage_over(stage)
+
+
 def _played(data: TournamentData, kind: str, number: int | None = None) -> StageData | None:
     return next((s for s in data.stages if s.kind == kind and s.rounds and number in (None, s.number)), None)
 
@@ -184,7 +193,7 @@ def _eliminated(data: TournamentData) -> dict[str, int]:
     """Player → the stage he went out in (balance ≤ 0 at its end, Z§9)."""
     out: dict[str, int] = {}
     for s in data.stages:
-        if s.kind != "stage" or not s.rounds:
+        if s.kind != "stage" or not s.rounds or not stage_ended(data, s):
             continue
         for p in zt.stage_end(s.balances()).eliminated:
             out.setdefault(p, s.number)

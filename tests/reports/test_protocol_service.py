@@ -104,15 +104,16 @@ def test_tournament_pdf_has_standings_in_tournament_order_with_the_draw_seed(svc
         assert all(filled.names[p] in out for p in seats)
 
 
-def test_stage_results_mark_a_player_at_zero_as_out(store, admin):
+def test_stage_results_mid_stage_warn_a_player_at_zero_who_is_not_out_yet(store, admin):  # Z§9
     f = add_players(store, admin)
     poor = zt.draw(f.players[:7], 5)[0][-1]  # pays the first potter of table 1 (settlement «previous»)
     add_tournament(store, admin, f, seed=5, poor=poor)
     svc = ProtocolService(store, f.games)
     data, _ = svc.tournament_data(f.tournament_id)
     assert data.stages[0].balances()[poor] <= 0
-    out = text(svc.tournament_pdf(f.tournament_id, stage=1))
-    assert "выбыл (баланс ≤ 0, Z§9)" in out and "Итоги этапа 1" in out
+    out = " ".join(text(svc.tournament_pdf(f.tournament_id, stage=1)).split())
+    # one round of three played: out only if still at ≤ 0 when the stage ends (tests/reports/test_zhuk_elimination.py)
+    assert "выйдет в плюс к концу этапа (Z§9)" in out and "выбыл" not in out and "Итоги этапа 1" in out
     assert all(fonts(svc.tournament_pdf(f.tournament_id, stage=1)).values())
 
 
