@@ -87,6 +87,42 @@ def test_whole_game_with_removal_at_four_players_gives_the_win_to_the_other_team
     assert st["score"]["3"] == -0.5 and st["score"]["2"] == 1.0 and st["score"]["4"] == 0.0
 
 
+# --- M-2 wins ------------------------------------------------------------------------------------------------------
+def test_m2_red_wins_when_the_last_black_player_is_lifted_and_he_has_no_last_word():
+    s = Script()
+    s.speeches({1: 7, 3: 5}).vote({1: 7, 3: 7, 4: 7, 6: 7, 8: 7, 10: 7}).last_words()   # 7 lifted 6:4
+    s.night(None).speeches({3: 9}).vote({}).last_words()                              # day 1: 9 lifted
+    s.night(None).speeches({4: 2})
+    assert (s.game.step, s.game.winner) == ("vote", None)                             # 1 black vs 7 red
+    s.vote({})                                                                        # 2 lifted: no black
+    st = s.game.state()
+    assert (st["phase"], st["winner"], st["win_reason"], st["speaker"]) == ("finished", "red", "M-2", None)
+    assert st["lifted"] == [2, 7, 9] and st["alive"] == [int(r) for r in RED]
+    assert [k for k, v in st["score"].items() if v == 1.0] == RED
+
+
+def test_m2_black_wins_at_the_morning_kill_that_leaves_as_many_blacks_as_reds():
+    s = Script()
+    s.speeches({2: 1, 3: 4}).vote({2: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1}).last_words()     # 1 lifted 6:4
+    s.night(3)
+    assert (s.game.step, s.game.speaker) == ("last_word", 3)                          # 3 black vs 5 red
+    s.last_words().speeches({2: 4}).vote({}).last_words()                             # day 1: 4 lifted
+    s.night(5)                                                                        # 3 black vs 3 red
+    st = s.game.state()
+    assert (st["phase"], st["winner"], st["win_reason"], st["speaker"]) == ("finished", "black", "M-2", None)
+    assert (st["killed"], st["lifted"], st["alive"]) == ([3, 5], [1, 4], [2, 6, 7, 8, 9, 10])
+    assert [k for k, v in st["score"].items() if v == 1.0] == ["2", "7", "9"]
+
+
+def test_m2_a_removal_that_leaves_no_black_player_ends_the_game_for_red():
+    s = Script().do(type="foul", seat=7, clause="1.5").do(type="removal", seat=9, clause="1.2")
+    assert s.game.winner is None                                                       # 1 black vs 7 red
+    s.do(type="removal", seat=2, clause="3.3")                                          # eight in the game
+    st = s.game.state()
+    assert (st["winner"], st["win_reason"], st["removed"]) == ("red", "M-2", [2, 7, 9])
+    assert st["score"]["2"] == -0.5 and st["score"]["1"] == 1.0
+
+
 def test_scoring_option_wins_counts_the_result_only():
     s = Script(options={"scoring": "wins"}).speeches().night(5).do(type="best_move", seat=5, guesses=[2, 7, 9])
     s.do(type="award_loss", team="black", clause="1.12")

@@ -1,10 +1,18 @@
-"""Mafia nights (M§5.2, M§5.6, best move M-7) and discipline (M-6, M§1.10, M§1.12, M§4.10, M§5.7–5.8)."""
+"""Mafia nights (M§5.2–5.6, best move M-7) and discipline (M-6, M§1.10, M§1.12, M§4.10, M§5.7–5.10), catalogue."""
+
+import os
+import re
+from pathlib import Path
 
 import pytest
 
 from clubdesk.rules.errors import IllegalEventError
 from clubdesk.rules.mafia.clauses import CATALOGUE, foul_picker
 from clubdesk.rules.mafia.script import Script
+
+#: The seed text (shared/seeds beside the checkout; CLUBDESK_SEEDS names another folder).
+SEED = Path(os.environ.get("CLUBDESK_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds")) \
+    / "mafia-maestro-rules.ru.txt"
 
 
 def refused(script, code, clause, /, **obj):
@@ -50,6 +58,39 @@ def test_m5_2_a_dead_sheriff_cannot_check():
 
 def test_m5_2_sheriff_cannot_check_himself():
     refused(night_one(), "bad_check", "M§5.2", type="night", shots={}, sheriff_check=4)
+
+
+# --- M§5.3, M§5.4 a check shown badly or late is not answered ------------------------------------------------
+def test_m5_3_a_check_the_host_does_not_answer_is_recorded_without_an_answer():
+    # The Don did not show a seat on his fingers, so the host does not answer him; the Sheriff is answered.
+    s = night_one().night(5, sheriff=7)
+    assert s.game.state()["checks"] == {"don": {}, "sheriff": {"7": True}}
+    assert s.game.state()["killed"] == [5]                 # the night itself goes on
+    s.last_words().speeches().do(type="night", shots={"2": 6, "7": 6, "9": 6})   # both checks left out
+    assert s.game.state()["checks"] == {"don": {}, "sheriff": {"7": True}} and s.game.state()["killed"] == [5, 6]
+
+
+# --- M§5.5 Don and Sheriff must go to sleep at once --------------------------------------------------------
+def test_m5_5_don_removed_for_not_sleeping_loses_his_check_and_his_shot():
+    s = night_one().do(type="removal", seat=7, clause="5.5")
+    st = s.game.state()
+    assert (st["removed"], st["removals"], st["club_ban_flags"]) == ([7], [{"seat": 7, "clause": "5.5"}], [])
+    assert st["score"]["7"] == -0.5 and s.game.step == "night"          # no last word (M§5.8)
+    refused(s, "checker_not_in_game", "M§5.2", type="night", shots={"2": 5, "9": 5}, don_check=4)
+    refused(s, "not_a_shooter", "M§5.6", type="night", shots={"2": 5, "7": 5, "9": 5})
+    s.night(5)                                                           # 2 and 9 are the black players left
+    assert s.game.state()["killed"] == [5]
+
+
+def test_m5_5_sheriff_removed_at_night_cancels_the_next_days_vote():
+    s = night_one().do(type="removal", seat=4, clause="5.5").night(None)
+    s.speeches({2: 3, 3: 5})                                             # M§5.9: no vote
+    assert (s.game.phase, s.game.day, s.game.state()["lifted"]) == ("night", 2, [])
+
+
+def test_m5_5_is_a_removal_clause_not_a_foul_and_m5_4_removes_nobody():
+    refused(Script(), "not_a_foul_clause", "M-6", type="foul", seat=7, clause="5.5")
+    refused(Script(), "not_a_removal_clause", "M-6", type="removal", seat=7, clause="5.4")
 
 
 # --- M-7 best move -------------------------------------------------------------------------------------
@@ -131,6 +172,17 @@ def test_m5_8_fourth_foul_in_the_last_word_ends_it():
     assert s.game.state()["removed"] == [5] and s.game.step == "speech"
 
 
+# --- M§5.10 in the game until the host announces the leaving ------------------------------------------------
+def test_m5_10_a_lifted_player_is_in_the_game_during_his_last_word_and_out_after_it():
+    s = Script().speeches({1: 3, 2: 5}).vote({})                         # 5 lifted, his last word
+    s.do(type="foul", seat=5, clause="2.4")
+    assert s.game.state()["fouls"] == {"5": 1}
+    s.do(type="last_word_end", seat=5)
+    refused(s, "not_in_game", "M§5.10", type="foul", seat=5, clause="2.4")
+    refused(s, "not_in_game", "M§5.10", type="removal", seat=5, clause="1.2")
+    assert s.game.state()["fouls"] == {"5": 1} and s.game.state()["removed"] == []
+
+
 # --- M-6 groups ---------------------------------------------------------------------------------------------
 def test_m6_group_one_foul_removes_at_once():
     s = Script().do(type="foul", seat=3, clause="1.5")
@@ -157,14 +209,33 @@ def test_m6_removal_needs_a_removal_clause():
     refused(Script(), "not_a_removal_clause", "M-6", type="removal", seat=3, clause="2.4")
 
 
+def seed_clauses() -> dict[str, str]:
+    """Clause number → its section (I…V) as numbered in the seed text (M§1.1 … M§5.10)."""
+    if not SEED.is_file():
+        pytest.fail(f"the Mafia seed is not at {SEED}; set CLUBDESK_SEEDS to the seeds folder")
+    clauses, section = {}, None
+    for line in SEED.read_text(encoding="utf-8").splitlines():
+        head = re.match(r"(I|II|III|IV|V)(\s|$)", line)
+        if head:
+            section = head.group(1)
+        number = re.match(r"(\d+\.\d+)\.\s", line)
+        if number:
+            assert number.group(1) not in clauses, f"clause {number.group(1)} twice in the seed"
+            clauses[number.group(1)] = section
+    return clauses
+
+
 def test_m6_catalogue_lists_every_seed_clause_with_group_and_texts():
-    assert len(CATALOGUE) == 12 + 17 + 6 + 11 + 10
+    seed = seed_clauses()
+    assert len(seed) == 56                                       # the seed parsed: 12 + 17 + 6 + 11 + 10
+    assert list(CATALOGUE) == list(seed)                         # the same numbers, in the seed's order
+    assert {n: c.group for n, c in CATALOGUE.items()} == seed    # each in the section that numbers it
     assert CATALOGUE["2.4"].group == "II" and CATALOGUE["3.2"].group == "III"
     assert [c.number for c in foul_picker("III")] == ["3.1", "3.2", "3.3", "3.4", "3.5", "3.6"]
     assert all(c.ru and c.en for c in CATALOGUE.values())
 
 
-# --- M§1.12 awarded loss, M§4.10 four-player removal ------------------------------------------------------------
+# --- M§1.12 awarded loss, M§4.10 removal at four players ---------------------------------------------------------
 def test_m1_12_host_awards_a_loss_to_black():
     s = Script().do(type="award_loss", team="black", clause="1.12")
     st = s.game.state()
@@ -174,3 +245,48 @@ def test_m1_12_host_awards_a_loss_to_black():
 
 def test_m1_12_award_loss_needs_clause_1_12():
     refused(Script(), "bad_clause", "M§1.12", type="award_loss", team="red", clause="1.3")
+
+
+def four_in_game():
+    """Day 0 with seats 2 (mafia), 6, 8, 10 in the game — 1 black against 3 red, so M-2 does not end it.
+
+    The Don 7 and the mafia 9, then 1, 3, 4, 5 leave the table (M§1.2); the sixth removal is at five
+    players, so M§4.10 does not apply yet.
+    """
+    s = Script()
+    for seat in (7, 9, 1, 3, 4, 5):
+        s.do(type="removal", seat=seat, clause="1.2")
+    assert (s.game.in_game, s.game.winner, s.game.phase) == ([2, 6, 8, 10], None, "day")
+    return s
+
+
+def test_m4_10_a_red_player_leaving_at_four_gives_black_the_win():
+    s = four_in_game().do(type="removal", seat=6, clause="1.2")
+    st = s.game.state()
+    assert (st["phase"], st["winner"], st["win_reason"], st["alive"]) == ("finished", "black", "M§4.10", [2, 8, 10])
+    # 1 black against 2 red would not end the game by M-2. The removed blacks share the win, less 0.5 (M-7).
+    assert (st["score"]["2"], st["score"]["7"], st["score"]["6"], st["score"]["8"]) == (1.0, 0.5, -0.5, 0.0)
+
+
+def test_m4_10_the_black_player_removed_at_four_gives_red_the_win():
+    s = four_in_game().do(type="foul", seat=2, clause="3.3")
+    st = s.game.state()
+    assert (st["winner"], st["win_reason"], st["alive"]) == ("red", "M§4.10", [6, 8, 10])
+    assert st["club_ban_flags"] == [{"seat": 2, "clause": "3.3"}]
+
+
+def test_m4_10_a_fourth_foul_at_four_players_decides_the_game_too():
+    s = four_in_game()
+    for _ in range(3):
+        s.do(type="foul", seat=8, clause="2.4")
+    assert s.game.winner is None
+    s.do(type="foul", seat=8, clause="2.4")
+    assert (s.game.winner, s.game.win_reason, s.game.state()["removals"][-1]) == (
+        "black", "M§4.10", {"seat": 8, "clause": "1.10"})
+
+
+def test_m4_10_removal_at_four_during_a_vote_ends_the_game_instead_of_night():
+    s = four_in_game().speeches().night(None).speeches({6: 8, 8: 10})   # day 0 vote cancelled (M§5.9)
+    assert (s.game.step, s.game.day) == ("vote", 1)
+    s.do(type="removal", seat=10, clause="1.4")                          # M§4.9 would make it night
+    assert (s.game.phase, s.game.winner, s.game.win_reason, s.game.day) == ("finished", "black", "M§4.10", 1)

@@ -39,6 +39,22 @@ def test_m4_4_a_lifted_player_speaks_his_last_word_then_night_falls():
     assert (s.game.phase, s.game.day) == ("night", 1)
 
 
+# --- M§4.6 a vote is a hand on the table before «Спасибо»; the count ends the vote ------------------------
+def test_m4_6_a_vote_the_host_did_not_accept_is_not_counted_and_goes_to_the_last_nominee():
+    # Five hands for 3 were on the table in time; seat 10's hand came with «Спасибо», so the host leaves
+    # it out and the vote goes to the last nominee (M§4.5): 5:5, a shootout — with it 3 would have had 6.
+    s = day_zero_vote({1: 3, 2: 5}).vote({1: 3, 2: 3, 4: 3, 6: 3, 8: 3})
+    assert s.game.votes[-1]["counts"] == {"3": 5, "5": 5}
+    assert (s.game.step, s.game.candidates, s.game.state()["lifted"]) == ("shootout_speech", [3, 5], [])
+
+
+def test_m4_6_the_vote_ends_with_the_count_and_no_vote_is_added_after_it():
+    s = day_zero_vote({1: 3, 2: 5}).vote({1: 3, 2: 3, 4: 3, 6: 3, 8: 3, 10: 3})   # 6:4, the count is announced
+    assert s.game.state()["lifted"] == [3] and s.game.step == "last_word"
+    refused(s, "wrong_phase", "M§4.4", type="vote", votes={"5": 5})
+    assert [v["counts"] for v in s.game.votes] == [{"3": 6, "5": 4}]
+
+
 # --- M§4.11 --------------------------------------------------------------------------------------------
 def test_m4_11_day_zero_single_nominee_means_no_vote():
     s = day_zero_vote({4: 7})
