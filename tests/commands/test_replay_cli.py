@@ -1,7 +1,10 @@
-"""`clubdesk replay` on records worked out by hand, across the engines; header errors; unreadable input."""
+"""`clubdesk replay` on records worked out by hand, across the engines; header errors; unreadable input; the command
+itself through `python -m clubdesk replay` (stdin, --trace, --lang, exit codes and streams)."""
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from clubdesk.commands.replay import run
@@ -66,3 +69,62 @@ def test_trace_prints_one_state_per_event():
     lines = out.strip().splitlines()
     assert code == 0 and len(lines) == 5
     assert [json.loads(line)["score"]["A"] for line in lines] == [7, 19, 19, 19, 28]
+
+
+# --- `python -m clubdesk replay` as a user runs it (a subprocess: argument parsing, stdin, exit code, streams) -------
+def clubdesk(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "clubdesk", *args], input=stdin, capture_output=True,
+                          encoding="utf-8", timeout=60)
+
+
+LEAD_CHECK = RECORDS / "pyramid100-lead-check.json"
+# After the five shots of the lead check it is A's shot (A scored 9 and goes on), so a shot by B is illegal (P§7).
+TABLE_AFTER = "(score 28:0, on the table 5, 6, 8, 10, 11, 13, 14, 15)"
+
+
+def illegal_record() -> str:
+    record = json.loads(LEAD_CHECK.read_text(encoding="utf-8"))
+    record["events"].append({"type": "shot", "player": "B", "call": [], "potted": []})
+    return json.dumps(record)
+
+
+def test_cli_replay_reads_the_record_from_stdin():
+    r = clubdesk("replay", "-", stdin=LEAD_CHECK.read_text(encoding="utf-8"))
+    assert (r.returncode, r.stderr) == (0, "")
+    state = json.loads(r.stdout)
+    assert state["score"] == {"A": 28, "B": 0} and state["table"] == [5, 6, 8, 10, 11, 13, 14, 15]
+    assert state == json.loads(replay(LEAD_CHECK)[1])          # the same as the file, in-process
+
+
+def test_cli_replay_trace_prints_the_state_after_every_event_as_json_lines():
+    r = clubdesk("replay", "--trace", str(LEAD_CHECK))
+    assert (r.returncode, r.stderr) == (0, "")
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [s["score"]["A"] for s in lines] == [7, 19, 19, 19, 28]
+    assert [s["debts"]["B"] for s in lines] == [0, 0, 0, 1, 1]
+    assert lines[-1] == json.loads(clubdesk("replay", str(LEAD_CHECK)).stdout)
+
+
+def test_cli_replay_of_an_illegal_record_exits_2_with_the_error_json_on_stdout_and_the_message_on_stderr():
+    r = clubdesk("replay", "--lang", "en", "-", stdin=illegal_record())
+    message = f"it is A's shot, not B's {TABLE_AFTER} (P§7)"
+    assert r.returncode == 2 and len(r.stdout.splitlines()) == 1
+    assert json.loads(r.stdout) == {"error": {"index": 5, "code": "not_your_turn", "clause": "P§7", "message": message}}
+    assert r.stderr == f"event 5: {message}\n"
+
+
+def test_cli_replay_error_message_is_russian_by_default_and_lang_may_come_first():
+    r = clubdesk("replay", "-", stdin=illegal_record())
+    assert r.returncode == 2 and json.loads(r.stdout)["error"]["index"] == 5
+    assert r.stderr.startswith("событие 5: сейчас бьёт A, а не B (счёт 28:0,")
+    assert json.loads(r.stdout)["error"]["message"] == r.stderr.removeprefix("событие 5: ").rstrip("\n")
+    r = clubdesk("--lang", "en", "replay", "-", stdin=illegal_record())
+    assert r.returncode == 2 and r.stderr.startswith("event 5: it is A's shot, not B's")
+
+
+def test_cli_replay_trace_of_an_illegal_record_prints_the_states_then_the_error():
+    r = clubdesk("replay", "--trace", "--lang", "en", "-", stdin=illegal_record())
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.returncode == 2 and len(lines) == 6
+    assert lines[4]["to_move"] == "A" and lines[5]["error"]["code"] == "not_your_turn"
+    assert r.stderr.startswith("event 5: ")

@@ -1,0 +1,77 @@
+"""Пирамидка 100: decisions P-3 (where a ball put back goes) and P-4 (the referee reports facts, the engine decides)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubdesk.rules.errors import InvalidEventError
+from clubdesk.rules.pyramid100 import parse_event
+from tests.rules.test_pyramid100_support import called, miss, play, shot
+
+ALL_BALLS = (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "cue")
+
+
+# ---- P-3: a ball put back goes to the foot spot area; №10 to the centre spot if free, else it waits --------------
+def test_p3_balls_that_do_not_count_are_back_on_the_cloth_for_the_next_shot():
+    # 7 went into another pocket than called (P§4), 12 and №10 fell at random: none counts, all go back.
+    m = play(shot("A", call=[(7, 1)], pot=[(7, 2), (12, 3), (10, 4)]))
+    st = m.state()
+    assert st["table"] == list(range(5, 16)) and st["control_spot"] == "centre" and st["to_move"] == "B"
+    assert m.callable_balls() == ALL_BALLS
+    m.apply(called("B", 12, 3))
+    assert m.shelves["B"] == [12]
+
+
+def test_p3_with_the_centre_spot_taken_only_control_waits_the_numbered_balls_are_back():
+    m = play(shot("A", call=[(7, 1)], pot=[(7, 2), (12, 3), (10, 4)], blocked=True))
+    assert m.state()["control_spot"] == "aside" and 10 in m.table
+    assert m.callable_balls() == tuple(b for b in ALL_BALLS if b != 10)      # 7 and 12 at once, №10 not
+    m.apply(called("B", 12, 3))                                              # the spot is free when it stops
+    assert m.shelves["B"] == [12] and m.state()["control_spot"] == "centre" and 10 in m.callable_balls()
+
+
+def test_p3_a_penalty_control_ball_waits_aside_while_the_spot_is_taken_then_goes_to_the_centre():
+    m = play(called("A", 10), called("A", 11), shot("A", foul="miss", blocked=True))   # least shelf ball: №10
+    st = m.state()
+    assert (st["shelves"]["A"], st["control_ball"], st["control_spot"]) == ([11], "table", "aside")
+    assert 10 not in m.callable_balls()
+    m.apply(miss("B"))
+    assert m.state()["control_spot"] == "centre" and 10 in m.callable_balls()
+
+
+# ---- P-4: the referee reports facts, the engine decides ----------------------------------------------------------
+@pytest.mark.parametrize("decision", ["counted", "penalty", "bonus", "debt", "to_move", "in_hand", "score", "winner"])
+def test_p4_a_shot_cannot_carry_a_decision(decision):
+    obj = {"type": "shot", "player": "A", "call": [{"ball": 7, "pocket": 1}],
+           "potted": [{"ball": 7, "pocket": 1, "straight": False}], decision: 7}
+    with pytest.raises(InvalidEventError) as exc:
+        parse_event(obj)
+    assert exc.value.code == "unknown_field" and decision in exc.value.en
+
+
+def test_p4_the_same_facts_are_decided_by_the_position():
+    # A straight 7 as called: in open play it counts and A goes on ...
+    m = play(called("A", 7, straight=True))
+    assert (m.shelves["A"], m.to_move) == ([7], "A")
+    # ... after A's own correct cue-ball pot (restricted hand, P§15) it does not count and the turn passes.
+    m = play(shot("A", call=[("cue", 2)], pot=[("cue", 2)]), called("A", 7, straight=True))
+    assert (m.shelves["A"], 7 in m.table, m.to_move, m.last_shot["reason"]) == ([5], True, "B", "straight_from_hand")
+    # A miss: with balls on the shelf the least goes back (P§18); on an empty shelf it becomes a debt (P-2).
+    m = play(called("A", 12), called("A", 7), shot("A", foul="miss"))
+    assert (m.shelves["A"], m.debts["A"], m.last_shot["penalty"]) == ([12], 0, 7)
+    m = play(shot("A", foul="miss"))
+    assert (m.shelves["A"], m.debts["A"], m.last_shot["penalty"]) == ([], 1, "debt")
+
+
+def test_p4_one_shot_of_facts_and_every_decision_the_engine_takes_from_it():
+    # B owes a ball (P-2), then calls 9 into pocket 2 and the cue ball into pocket 3 and both go as called.
+    m = play(miss("A"), shot("B", foul="miss"), miss("A"),
+             shot("B", call=[(9, 2), ("cue", 3)], pot=[(9, 2), ("cue", 3)]))
+    # Double call fulfilled (P§6): 9 counts; the non-straight cue ball earns the least ball, 5 (P§9); the
+    # first ball due to the shelf, 9, repays the debt and goes back (P-2); B goes on from a restricted hand (P§15).
+    assert m.last_shot == {"player": "B", "successful": True, "reason": "counted", "foul": None, "counted": [9],
+                           "cue_counted": True, "bonus": 5, "repaid": [9], "penalty": None}
+    st = m.state()
+    assert (st["shelves"]["B"], st["score"]["B"], st["debts"]["B"]) == ([5], 5, 0)
+    assert st["table"] == [6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+    assert (st["to_move"], st["in_hand"], st["control_privilege"]) == ("B", "restricted", False)
