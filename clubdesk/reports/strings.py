@@ -190,6 +190,9 @@ _S: dict[str, tuple[str, str]] = {
     "mf_games_list": ("Игры вечера", "Games of the evening"),
     "mf_result": ("Результат", "Result"),
     "mf_seed": ("Зерно рассадки: {seed}", "Seating seed: {seed}"),
+    "mf_seating_title": ("Рассадка вечера", "Seating of the evening"),
+    "mf_seating_game": ("Игра {n}", "Game {n}"),
+    "mf_sitting_out": ("Отдыхают: {names}", "Sitting out: {names}"),
 }
 
 

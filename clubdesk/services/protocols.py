@@ -244,8 +244,18 @@ class ProtocolService:
             raise NotFound(f"В турнире нет этапа {stage}.", f"The tournament has no stage {stage}.")
         return build_tournament(data, meta, lang, stage)
 
-    def evening_pdf(self, evening_id: str, lang: str = "ru") -> bytes:
-        """The evening summary: standings over its Mafia games (evening → tables → games)."""
+    def seating_pdf(self, evening_id: str, lang: str = "ru") -> bytes:
+        """The evening's seating, every game table by table (M-8), with its seed; a clear error before a draw."""
+        from clubdesk.reports.mafia_seating import build_mafia_seating
+        from clubdesk.services.evenings import EveningService
+        from clubdesk.services.players import PlayerService
+
+        seating = EveningService(self.store, self.games, PlayerService(self.store)).seating(evening_id)
+        if seating is None:
+            raise NotFound("У вечера ещё нет рассадки.", "The evening has no seating yet.")
+        return build_mafia_seating(seating, self._evening_meta(evening_id, lang), lang)
+
+    def _evening_meta(self, evening_id: str, lang: str) -> Meta:
         with self.store.session_factory() as s:
             ev = s.get(Evening, evening_id)
             if ev is None:
@@ -254,6 +264,13 @@ class ProtocolService:
                         official=self._account_name(s, ev.host_account_id))
             if ev.name:
                 meta.context.append(("Evening" if lang == "en" else "Вечер", ev.name))
+            return meta
+
+    def evening_pdf(self, evening_id: str, lang: str = "ru") -> bytes:
+        """The evening summary: standings over its Mafia games (evening → tables → games)."""
+        meta = self._evening_meta(evening_id, lang)
+        with self.store.session_factory() as s:
+            ev = s.get(Evening, evening_id)
             games = s.execute(select(Game.id, Game.title, GameTable.number).join(GameTable, Game.table_id == GameTable.id)
                               .where(GameTable.evening_id == ev.id, Game.game == "mafia")
                               .order_by(Game.created_at)).all()

@@ -229,6 +229,13 @@ def print_tournament(parent: QWidget | None, club, tournament_id: str, stage: in
     return _preview(parent, lambda: _service(club).tournament_pdf(tournament_id, stage, language()), title)
 
 
+def print_seating(parent: QWidget | None, games, evening_id: str) -> PrintPreview | None:
+    """Preview and print the evening's seating, every game table by table, to pin up for the players."""
+    from clubdesk.services.protocols import ProtocolService
+    return _preview(parent, lambda: ProtocolService(games.store, games).seating_pdf(evening_id, language()),
+                    tr("Рассадка вечера"))
+
+
 def print_evening(parent: QWidget | None, club, evening_id: str) -> PrintPreview | None:
     """Preview and print the summary of a Mafia evening."""
     return _preview(parent, lambda: _service(club).evening_pdf(evening_id, language()), tr("Итоги вечера"))

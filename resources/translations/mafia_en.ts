@@ -168,10 +168,6 @@
       <translation>Export CSV…</translation>
     </message>
     <message>
-      <source>Протокол вечера PDF…</source>
-      <translation>Evening protocol PDF…</translation>
-    </message>
-    <message>
       <source>Считаются оконченные игры. Равенство очков: доп. баллы, победы, убит первым (M-7).</source>
       <translation>Finished games count. Ties: extra points, wins, first killed (M-7).</translation>
     </message>
@@ -570,6 +566,18 @@
     <message>
       <source>{name} · гость</source>
       <translation>{name} · guest</translation>
+    </message>
+    <message>
+      <source>Рассадка всех игр вечера по столам, с зерном — повесить для игроков</source>
+      <translation>The seating of every game of the evening, table by table, with its seed — to pin up for the players</translation>
+    </message>
+    <message>
+      <source>Рассадка вечера</source>
+      <translation>Seating of the evening</translation>
+    </message>
+    <message>
+      <source>Итоги вечера для подписи ведущего: просмотр, печать, PDF</source>
+      <translation>The evening's results for the host to sign: preview, print, PDF</translation>
     </message>
   </context>
 </TS>

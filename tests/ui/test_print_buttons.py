@@ -70,3 +70,26 @@ def test_pyramid_match_window_prints_the_match(qtbot, club, demo_admin, opened):
     qtbot.addWidget(w)
     w.print_button.click()
     assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+
+
+def test_mafia_seating_prints_every_game_table_by_table(qtbot, club, demo_admin, opened):
+    from clubdesk.ui.pages.mafia import create_page
+
+    page = create_page(club, demo_admin, None)
+    qtbot.addWidget(page)
+    tab = page.seating
+    tab.refresh()
+    assert tab.print_button.isEnabled() and tab.print_button.text() == "Печать…"
+    tab.print_button.click()
+    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF") and opened[0][1] == "Рассадка вечера"
+
+
+def test_mafia_evening_standings_print_the_evening_summary(qtbot, club, demo_admin, opened):
+    from clubdesk.ui.pages.mafia import create_page
+
+    page = create_page(club, demo_admin, None)
+    qtbot.addWidget(page)
+    button = page.standings.pdf
+    assert button.text() == "Печать…"
+    button.click()
+    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF") and opened[0][1] == "Итоги вечера"

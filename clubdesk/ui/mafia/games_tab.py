@@ -125,7 +125,8 @@ class StandingsTab(QWidget):
         self.model = StandingsModel(self._rows, self)
         self.view = table_view(self.model)
         self.csv = QPushButton(tr("Экспорт CSV…"))
-        self.pdf = QPushButton(tr("Протокол вечера PDF…"))
+        self.pdf = QPushButton(tr("Печать…"))
+        self.pdf.setToolTip(tr("Итоги вечера для подписи ведущего: просмотр, печать, PDF"))
         self.pdf.setEnabled(protocols is not None)
         self.note = QLabel(tr("Считаются оконченные игры. Равенство очков: доп. баллы, победы, "
                               "убит первым (M-7)."))

@@ -76,6 +76,8 @@ class SeatingTab(QWidget):
         self.seed.setMinimumWidth(260)
         self.draw = QPushButton(tr("Рассадить"))
         self.draw.setObjectName("primary")
+        self.print_button = QPushButton(tr("Печать…"))
+        self.print_button.setToolTip(tr("Рассадка всех игр вечера по столам, с зерном — повесить для игроков"))
         self.figures = QLabel()
         self.figures.setObjectName("sectionTitle")
         self.figures.setWordWrap(True)
@@ -90,6 +92,7 @@ class SeatingTab(QWidget):
         for w in (QLabel(tr("Игр за вечер:")), self.games, self.seed, self.draw):
             top.addWidget(w)
         top.addStretch(1)
+        top.addWidget(self.print_button)
         swap = QHBoxLayout()
         for w in (QLabel(tr("Игра:")), self.round, QLabel(tr("Поменять:")), self.a, QLabel("↔"), self.b, self.swap):
             swap.addWidget(w)
@@ -103,6 +106,7 @@ class SeatingTab(QWidget):
         layout.addWidget(self.rest)
         layout.addStretch(1)
         self.draw.clicked.connect(self.draw_seating)
+        self.print_button.clicked.connect(self.print_seating)
         self.round.currentIndexChanged.connect(self.show_round)
         self.swap.clicked.connect(self.swap_players)
 
@@ -114,6 +118,7 @@ class SeatingTab(QWidget):
     def refresh(self) -> None:
         self.seating = self._svc.seating(self.evening_id) if self.evening_id else None
         s = self.seating
+        self.print_button.setEnabled(s is not None)
         self.figures.setText(figures_text(s.evenness()) if s else tr("Рассадки ещё нет: отметьте игроков и "
                                                                      "нажмите «Рассадить»."))
         if s:
@@ -132,6 +137,11 @@ class SeatingTab(QWidget):
         self.round.setCurrentIndex(min(current, self.round.count() - 1))
         self.round.blockSignals(False)
         self.show_round()
+
+    def print_seating(self):
+        from clubdesk.ui.print_preview import print_seating
+
+        return print_seating(self, self._svc.games, self.evening_id) if self.evening_id else None
 
     def show_warning(self, text: str) -> None:
         self.warning.setText(text)
