@@ -41,6 +41,7 @@ class HostPanel(QWidget):
         self.setWindowTitle(tr("Ведущий — {title}").format(title=controller.title))
         self.selected: int | None = None
         self.nominator: int | None = None
+        self._form_key: tuple | None = None
         self.banner = QLabel()
         self.banner.setObjectName("mafiaBanner")
         self.hint = QLabel()
@@ -250,9 +251,14 @@ class HostPanel(QWidget):
                 "last_word": tr("Последнее слово: 60 секунд.")}.get(st["step"], "")
 
     def _show_form(self, st: dict) -> None:
+        # A card click or a foul refreshes the panel too; it must not wipe the hands, the night's choices or
+        # the guesses entered so far (a lost hand would go to the last nominee, M§4.5). Reload on a new step.
+        key = (st["step"], st["day"], st["speaker"], tuple(st["alive"]), tuple(st["candidates"]))
+        fresh, self._form_key = key != self._form_key, key
         form = self.forms.get(st["step"])
         if form is not None:
-            form.load(st, self.c.names)
+            if fresh:
+                form.load(st, self.c.names)
             self.stack.setCurrentWidget(form)
         elif st["step"] == "finished":
             self.result.setText(self._result(st))
@@ -260,7 +266,7 @@ class HostPanel(QWidget):
         else:
             self.stack.setCurrentIndex(0)
         due = "best_move" in st["legal"]
-        if due:
+        if due and fresh:
             self.best_move.load(st, self.c.names)
         self.best_move.setVisible(due)
 
