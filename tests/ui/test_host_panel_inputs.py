@@ -287,3 +287,15 @@ def test_undoing_a_vote_brings_the_vote_form_back_empty(qtbot, game):  # noqa: F
     click(qtbot, vote.hands[2][9])
     click(qtbot, vote.record)
     assert c.state["votes"][-1]["counts"] == {"2": 1, "7": 9} and c.state["lifted"] == [7]
+
+
+def test_a_new_lift_vote_starts_from_zero_not_from_the_last_count(qtbot):
+    from clubdesk.ui.mafia.actions import LiftForm
+
+    form = LiftForm()
+    qtbot.addWidget(form)
+    state = {"alive": list(range(1, 10)), "candidates": [2, 7]}
+    form.load(state, [])
+    form.votes.setValue(6)      # the first lift vote of the game
+    form.load(state, [])        # a later day's tie brings the form back
+    assert form.votes.value() == 0 and form.votes.maximum() == 9

@@ -183,6 +183,7 @@ class LiftForm(Form):
 
     def load(self, state: dict, names: list[str]) -> None:
         self.votes.setRange(0, len(state["alive"]))
+        self.votes.setValue(0)  # a new lift vote: not the count of an earlier one in the same game
         self.text.setText(tr("Поднять всех: {seats}? Голосуют {n} игроков; нужно больше половины.").format(
             seats=", ".join(str(s) for s in state["candidates"]), n=len(state["alive"])))
 
