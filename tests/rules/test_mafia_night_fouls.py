@@ -1,6 +1,5 @@
 """Mafia nights (M§5.2–5.6, best move M-7) and discipline (M-6, M§1.10, M§1.12, M§4.10, M§5.7–5.10), catalogue."""
 
-import os
 import re
 from pathlib import Path
 
@@ -10,9 +9,8 @@ from clubdesk.rules.errors import IllegalEventError
 from clubdesk.rules.mafia.clauses import CATALOGUE, foul_picker
 from clubdesk.rules.mafia.script import Script
 
-#: The seed text (shared/seeds beside the checkout; CLUBDESK_SEEDS names another folder).
-SEED = Path(os.environ.get("CLUBDESK_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds")) \
-    / "mafia-maestro-rules.ru.txt"
+#: The club's rules text, kept in the repository (docs/rules/sources; tests/rules/test_rule_sources.py).
+SEED = Path(__file__).resolve().parents[2] / "docs" / "rules" / "sources" / "mafia-maestro-rules.ru.txt"
 
 
 def refused(script, code, clause, /, **obj):
@@ -211,8 +209,6 @@ def test_m6_removal_needs_a_removal_clause():
 
 def seed_clauses() -> dict[str, str]:
     """Clause number → its section (I…V) as numbered in the seed text (M§1.1 … M§5.10)."""
-    if not SEED.is_file():
-        pytest.fail(f"the Mafia seed is not at {SEED}; set CLUBDESK_SEEDS to the seeds folder")
     clauses, section = {}, None
     for line in SEED.read_text(encoding="utf-8").splitlines():
         head = re.match(r"(I|II|III|IV|V)(\s|$)", line)
