@@ -86,6 +86,13 @@ def test_m5_5_sheriff_removed_at_night_cancels_the_next_days_vote():
     assert (s.game.phase, s.game.day, s.game.state()["lifted"]) == ("night", 2, [])
 
 
+def test_m5_5_removes_only_the_don_or_the_sheriff():
+    s = night_one()
+    for seat in (1, 2, 5):  # a civilian and a mafioso: 5.5 is about the two who check at night
+        refused(s, "not_don_or_sheriff", "M§5.5", type="removal", seat=seat, clause="5.5")
+    assert s.game.state()["removals"] == []
+
+
 def test_m5_5_is_a_removal_clause_not_a_foul_and_m5_4_removes_nobody():
     refused(Script(), "not_a_foul_clause", "M-6", type="foul", seat=7, clause="5.5")
     refused(Script(), "not_a_removal_clause", "M-6", type="removal", seat=7, clause="5.4")

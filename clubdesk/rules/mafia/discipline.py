@@ -71,6 +71,9 @@ def removal(game: MafiaGame, ev: Removal) -> None:
         raise illegal("not_a_removal_clause", "M-6", f"по п. {ev.clause} из игры не удаляют",
                       f"clause {ev.clause} does not remove from the game")
     _check_target(game, ev.seat, ev.clause)
+    if ev.clause == "5.5" and game.roles[ev.seat - 1] not in ("don", "sheriff"):
+        raise illegal("not_don_or_sheriff", "M§5.5", f"п. 5.5 — о Доне и Шерифе, а место {ev.seat} не из них",
+                      f"clause 5.5 is about the Don and the Sheriff, and seat {ev.seat} is neither")
     remove(game, ev.seat, ev.clause)
 
 
