@@ -139,6 +139,22 @@ def header_floors(head: Sequence[Sequence[Any]], ncols: int, widths: Sequence[fl
     return floors
 
 
+def number_floors(body: Sequence[Sequence[Any]], ncols: int, columns: Sequence[int]) -> list[float]:
+    """Points each right-aligned column needs so that none of its numbers wraps: ReportLab breaks a number that
+    does not fit mid-number, and shot «100» would read «10» over «0». Bold is measured, the widest a row prints."""
+    floors = [0.0] * ncols
+    for row in body:
+        for c in columns:
+            cell = row[c] if c < len(row) else None
+            if isinstance(cell, Flowable) or cell is None:
+                continue
+            lines = cell if isinstance(cell, list | tuple) else [cell]
+            need = max((pdfmetrics.stringWidth(str(x), CELL_BOLD.fontName, CELL_BOLD.fontSize) for x in lines),
+                       default=0)
+            floors[c % ncols] = max(floors[c % ncols], need + 2 * PAD + 1)
+    return floors
+
+
 def fit_widths(widths: Sequence[float], floors: Sequence[float], total: float) -> list[float]:
     """`widths` (relative) scaled to `total` points, except that no column falls below its floor: such columns get
     their floor and the others share what is left in their proportions. Floors that cannot all fit are scaled."""
@@ -175,7 +191,8 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows
                 cell if cell is not None else "")
             cells.append(Paragraph(text, cst))
         body.append(cells)
-    floors = header_floors(rows[:header_rows], len(widths), widths, extra)
+    floors = [max(h, n) for h, n in zip(header_floors(rows[:header_rows], len(widths), widths, extra),
+                                        number_floors(rows[header_rows:], len(widths), align_right), strict=True)]
     tbl = Table(body, colWidths=fit_widths(widths, floors, WIDTH), repeatRows=header_rows)
     cmds = [
         ("FONTNAME", (0, 0), (-1, -1), FONT),  # empty cells would otherwise name Helvetica
