@@ -63,7 +63,7 @@ class TournamentData:
     name: str
     options: dict
     stages: list[StageData]
-    ratings: dict[str, float] = field(default_factory=dict)  # club rating at the start, for tie-breaks
+    ratings: dict[str, float] = field(default_factory=dict)  # club rating (Z§8) that breaks ties
 
     @property
     def bankroll(self) -> str:

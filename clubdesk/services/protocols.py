@@ -12,8 +12,10 @@ from clubdesk.errors import KnownError
 from clubdesk.reports import Meta, build_record_pdf
 from clubdesk.reports.mafia import EveningGame, build_mafia_evening
 from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData, build_tournament
+from clubdesk.rules.zhuk.events import START_RATING, from10
 from clubdesk.services import matches
 from clubdesk.services.games import GameService
+from clubdesk.services.tournaments_data import club_ratings10
 from clubdesk.store.db import Store
 from clubdesk.store.models import (
     Account,
@@ -227,13 +229,16 @@ class ProtocolService:
                         game = s.scalar(select(Game).where(Game.table_id == tbl.id).order_by(Game.created_at))
                         if game is not None:
                             plan.append((rr, tbl.number, game.id, game.players, game.status == "finished"))
+        # Ties are broken by the club rating as it stands now (Z§8), as the service ranks and draws the final
+        # (tournaments_standings.qualifiers): not by a player's rating when his first table was seated.
+        club = club_ratings10(self.store)
         for rr, number, game_id, players, finished in plan:
             balances = self.games.state(game_id)["balances"]
             ids = _ids(players)
             rr.tables.append(TableResult(number, ids, {p["id"]: p.get("balance", 10000) for p in players},
                                          {p: balances[p] for p in ids}, finished))
-            for p in players:
-                data.ratings.setdefault(p["id"], p.get("rating", 1000))
+            for p in ids:
+                data.ratings.setdefault(p, from10(club.get(p, START_RATING * 10)))
         for sd in data.stages:  # a round whose tables are not yet seated is not a result yet
             sd.rounds = [r for r in sd.rounds if r.tables]
         return data, meta
