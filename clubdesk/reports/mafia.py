@@ -7,7 +7,7 @@ from typing import Any
 
 from clubdesk.reports.base import Meta, heading, info_block, note, render, signatures, table, title
 from clubdesk.reports.strings import t
-from clubdesk.rules.mafia.scoring import Line, standings
+from clubdesk.rules.mafia.scoring import evening_table
 from clubdesk.rules.record import replay
 
 SEATS = 10
@@ -168,46 +168,12 @@ class EveningGame:
     record: dict
 
 
-def evening_lines(games: list[EveningGame]) -> tuple[list[Line], dict[str, int], list[tuple[str, Any]]]:
-    """Sum every player's score, extras, wins and first-night kills over the evening's finished games (M-7), as
-    the evening's standings on screen do (services/evenings_standings.py): a game still running is listed, not
-    counted; the extra points include the best move."""
-    acc: dict[str, list[int]] = {}
-    played: dict[str, int] = {}
-    results = []
-    for g in games:
-        e = replay(g.record)
-        results.append((g.label, e))
-        if e.winner is None:
-            continue
-        scores = e.scores()
-        for i, pid in enumerate(e.players):
-            row = acc.setdefault(pid, [0, 0, 0, 0])
-            played[pid] = played.get(pid, 0) + 1
-            row[0] += scores[i]
-            row[1] += e.extra[i] + e.best_move.get(i + 1, 0)
-            row[2] += 1 if e.team(i + 1) == e.winner else 0
-            row[3] += 1 if e.first_killed == i + 1 else 0
-    lines = [Line(p, *v) for p, v in acc.items()]
-    return standings(lines), played, results
-
-
-def places(ordered: list[Line]) -> list[tuple[int, Line]]:
-    """(place, line) in standings order; players level on every M-7 figure share the place of the first of them."""
-    out: list[tuple[int, Line]] = []
-    for i, x in enumerate(ordered):
-        prev = out[-1] if out else None
-        level = prev and (prev[1].score, prev[1].extra, prev[1].wins, prev[1].first_killed) == (
-            x.score, x.extra, x.wins, x.first_killed)
-        out.append((prev[0] if level else i + 1, x))
-    return out
-
-
 def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang: str = "ru",
                         scoring: str = "fiim", seed: int | None = None) -> bytes:
     """The evening standings with tie-breaks and the list of its games, as PDF bytes."""
     meta = meta or Meta()
-    ordered, played, results = evening_lines(games)
+    results = [(g.label, replay(g.record)) for g in games]
+    table_rows = evening_table(e for _label, e in results)  # the same totals as the standings on screen
     doc_title = meta.title or t("mf_evening_title", lang)
     pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("host", lang), meta.official or "—"),
                                   (t("options", lang), f"{t('mf_scoring', lang)} — {scoring_text(scoring, lang)}")]
@@ -216,8 +182,8 @@ def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang
     story: list = [title(doc_title), info_block(pairs), heading(t("mf_standings", lang))]
     head = [t("place", lang), t("player", lang), t("mf_games", lang), t("mf_wins", lang), t("mf_score", lang),
             t("mf_extra", lang), t("mf_first_killed", lang)]
-    body = [head] + [[str(place), meta.name(x.player), str(played[x.player]), str(x.wins), _pts(x.score),
-                      _pts(x.extra), str(x.first_killed)] for place, x in places(ordered)]
+    body = [head] + [[str(place), meta.name(x.player), str(n), str(x.wins), _pts(x.score), _pts(x.extra),
+                      str(x.first_killed)] for place, x, n in table_rows]
     story.append(table(body, [12, 60, 14, 14, 16, 18, 22], align_right=(0, 2, 3, 4, 5, 6)))
     story.append(note(t("mf_ties", lang)))
     story.append(heading(t("mf_games_list", lang)))

@@ -7,7 +7,7 @@ import io
 from dataclasses import dataclass, replace
 
 from clubdesk.rules.mafia.clauses import clause
-from clubdesk.rules.mafia.scoring import Line, standings
+from clubdesk.rules.mafia.scoring import evening_table
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.players import PlayerData
 
@@ -53,29 +53,11 @@ class StandingsMixin:
 
     def standings(self, evening_id: str) -> list[StandingRow]:
         """Finished games only; score, then extra points (incl. best move), wins, first-night kills (M-7)."""
-        totals: dict[str, list[int]] = {}
-        for g in self.list_games(evening_id):
-            if g.winner is None:
-                continue
-            engine = self.games.engine(g.game_id)
-            scores = engine.scores()
-            for seat, pid in enumerate(g.players, 1):
-                t = totals.setdefault(pid, [0, 0, 0, 0, 0])
-                t[0] += 1
-                t[1] += 1 if engine.team(seat) == engine.winner else 0
-                t[2] += scores[seat - 1]
-                t[3] += engine.extra[seat - 1] + engine.best_move.get(seat, 0)
-                t[4] += 1 if engine.first_killed == seat else 0
-        names = self.names(list(totals))
-        lines = standings(Line(pid, t[2], t[3], t[1], t[4]) for pid, t in totals.items())
-        out: list[StandingRow] = []
-        for i, line in enumerate(lines):
-            prev = out[-1] if out else None
-            tied = prev and (prev.score, prev.extra, prev.wins, prev.first_killed) == \
-                (line.score, line.extra, line.wins, line.first_killed)
-            out.append(StandingRow(prev.place if tied else i + 1, line.player, names.get(line.player, "?"),
-                                   totals[line.player][0], line.wins, line.score, line.extra, line.first_killed))
-        return out
+        finished = [self.games.engine(g.game_id) for g in self.list_games(evening_id) if g.winner is not None]
+        table = evening_table(finished)
+        names = self.names([line.player for _place, line, _n in table])
+        return [StandingRow(place, line.player, names.get(line.player, "?"), n, line.wins, line.score, line.extra,
+                            line.first_killed) for place, line, n in table]
 
     def standings_csv(self, evening_id: str) -> str:
         """The standings as CSV (semicolon-separated, as spreadsheet programs in Russia expect)."""

@@ -27,3 +27,35 @@ def test_level_on_score_extras_and_wins_more_first_night_kills_go_first():  # M-
 
 def test_level_on_everything_the_name_keeps_the_order_stable():
     assert order(Line("Вера", 20, 5, 2, 1), Line("Анна", 20, 5, 2, 1)) == ["Анна", "Вера"]
+
+
+class Game:
+    """What evening_table reads of a finished (or running) game's engine."""
+
+    def __init__(self, players, winner, scores, extra=None, best_move=None, black=(), first_killed=None):
+        self.players, self.winner, self._scores = players, winner, scores
+        self.extra, self.best_move = extra or [0] * len(players), best_move or {}
+        self.black, self.first_killed = set(black), first_killed
+
+    def scores(self):
+        return self._scores
+
+    def team(self, seat):
+        return "black" if seat in self.black else "red"
+
+
+def test_evening_table_counts_finished_games_only_and_adds_the_best_move_to_the_extras():  # M-7
+    from clubdesk.rules.mafia.scoring import evening_table
+
+    done = Game(["а", "б", "в"], "red", [13, 10, 0], extra=[0, 0, 0], best_move={1: 3}, black=[3], first_killed=1)
+    running = Game(["а", "б", "в"], None, [0, 0, 10], extra=[0, 10, 0])
+    table = {line.player: (place, line.score, line.extra, line.wins, line.first_killed, n)
+             for place, line, n in evening_table([done, running])}
+    assert table == {"а": (1, 13, 3, 1, 1, 1), "б": (2, 10, 0, 1, 0, 1), "в": (3, 0, 0, 0, 0, 1)}
+
+
+def test_evening_table_gives_players_level_on_every_figure_the_same_place():  # M-7
+    from clubdesk.rules.mafia.scoring import evening_table
+
+    game = Game(["а", "б", "в"], "black", [10, 10, 0], black=[1, 2])
+    assert [(place, line.player) for place, line, _n in evening_table([game])] == [(1, "а"), (1, "б"), (3, "в")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from clubdesk.rules.mafia.events import BLACK_ROLES
 
@@ -51,3 +52,32 @@ class Line:
 def standings(lines: Iterable[Line]) -> list[Line]:
     """Order by score, then extra points, then wins, then first-night kills (M-7); the name keeps it stable."""
     return sorted(lines, key=lambda x: (-x.score, -x.extra, -x.wins, -x.first_killed, x.player))
+
+
+def evening_table(games: Iterable[Any]) -> list[tuple[int, Line, int]]:
+    """(place, totals, games played) of every player of an evening, best first (M-7), from its games' engines.
+
+    Only finished games count (a game still running is not a result yet); the extra points include the best
+    move; players level on every figure share the place of the first of them. The one computation behind the
+    standings on screen, in the CSV and on paper.
+    """
+    totals: dict[str, list[int]] = {}
+    played: dict[str, int] = {}
+    for game in games:
+        if game.winner is None:
+            continue
+        scores = game.scores()
+        for seat, player in enumerate(game.players, start=1):
+            row = totals.setdefault(player, [0, 0, 0, 0])
+            played[player] = played.get(player, 0) + 1
+            row[0] += scores[seat - 1]
+            row[1] += game.extra[seat - 1] + game.best_move.get(seat, 0)
+            row[2] += 1 if game.team(seat) == game.winner else 0
+            row[3] += 1 if game.first_killed == seat else 0
+    out: list[tuple[int, Line, int]] = []
+    for i, line in enumerate(standings(Line(p, *v) for p, v in totals.items())):
+        prev = out[-1][1] if out else None
+        level = prev is not None and (prev.score, prev.extra, prev.wins, prev.first_killed) == \
+            (line.score, line.extra, line.wins, line.first_killed)
+        out.append((out[-1][0] if level else i + 1, line, played[line.player]))
+    return out
