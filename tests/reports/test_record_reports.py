@@ -35,7 +35,7 @@ def test_every_shot_of_the_record_has_a_row_in_the_log():
 
 
 @pytest.mark.parametrize("name", ["zhuk-3players-previous.json", "zhuk-4players-all-negative.json"])
-def test_zhuk_round_prints_end_balances_bank_and_rating_deltas_of_the_engine(name):
+def test_zhuk_round_prints_end_balances_bank_and_best_result_of_the_engine(name):  # deltas: test_zhuk_protocol_matches_the_engine
     rec = record(name)
     engine = replay(rec)
     out = text(build_record_pdf(rec, Meta(names=ZH_NAMES)))
