@@ -285,7 +285,7 @@ class MatchWindow(QWidget):
         self.log.append(line_after({"type": "shot", "player": state["last_shot"]["player"], **event}, state))
         if push:
             self.undo_stack.push(RecordedShot(self, event))
-        self._after_change(state)
+        self._after_change(state, entry=not push)  # a pushed shot is a commit(): clear_draft() syncs the entry
         return True
 
     def undo(self) -> None:
@@ -325,9 +325,9 @@ class MatchWindow(QWidget):
         self.undo_stack.push(RecordedShot(self, {"type": "concede", "player": player}))
         self._after_change(state)
 
-    def _after_change(self, state: dict | None = None) -> None:
+    def _after_change(self, state: dict | None = None, entry: bool = True) -> None:
         self.error.hide()
-        self.refresh(state)
+        self.refresh(state, entry)
         if self.log.rowCount():
             self.log_view.resizeRowToContents(self.log.rowCount() - 1)
         self.log_view.scrollToBottom()
@@ -338,8 +338,9 @@ class MatchWindow(QWidget):
         self.error.show()
 
     # ---- showing the state -------------------------------------------------------------------
-    def refresh(self, state: dict | None = None) -> None:
-        """Everything visible from the engine state; choices the engine would refuse are greyed out."""
+    def refresh(self, state: dict | None = None, entry: bool = True) -> None:
+        """Everything visible from the engine state; choices the engine would refuse are greyed out (`entry`:
+        unless the caller syncs the entry itself right after)."""
         s = state or self._service.state(self.game_id)
         for pid, box in zip(self.players, self.boxes, strict=True):
             box.show_state(s["score"][pid], s["shelves"][pid], s["debts"][pid], s["to_move"] == pid,
@@ -362,7 +363,8 @@ class MatchWindow(QWidget):
             self.banner.setText(tr("Матч окончен: победил {name} ({how})").format(name=self.names[s["winner"]],
                                                                                   how=how))
         self.banner.setVisible(s["finished"])
-        self._sync_entry()
+        if entry:
+            self._sync_entry()
 
     def _sync_entry(self) -> None:
         engine = self._service.engine(self.game_id)

@@ -1,13 +1,12 @@
 """Looks of the Пирамидка widgets, kept with them (applied on the window, on top of resources/style.qss).
 
-A player box keeps its size when it becomes active (border + padding is 3px either way): a shot that passes
-the turn repaints the two boxes, not the whole window re-laid out.
+A player box paints its own frame and keeps its size when it becomes active: a shot that passes the turn
+repaints the two boxes, without re-polishing them or laying the window out again.
 """
 
 STYLE = """
 #pyramidMatch, #pyramidPanel { background: #f6f7f9; }
-#pyramidPlayer { background: white; border: 1px solid #d8dde3; border-radius: 8px; padding: 2px; }
-#pyramidPlayer[active="true"] { border: 3px solid #e0a526; background: #fffaf0; padding: 0px; }
+#pyramidPlayer { background: transparent; border: none; padding: 3px; }  /* the box paints its frame */
 #pyramidName { font-size: 15pt; font-weight: 600; }
 #pyramidScore { font-size: 44pt; font-weight: 700; color: #1f2a37; }
 #pyramidTurn { font-size: 12pt; font-weight: 700; color: #8a5a00; }

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QRectF, QSize, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QButtonGroup, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clubdesk.rules.pyramid100 import CONTROL, CUE
@@ -39,11 +40,19 @@ class WidestTextLabel(QLabel):
 
 
 class PlayerBox(QFrame):
-    """One player: name, big score, shelf, debt; highlighted while it is his shot."""
+    """One player: name, big score, shelf, debt; highlighted while it is his shot.
+
+    The box paints its own frame (white with a grey line; warm with a gold line while active): a style-sheet
+    property would need the box re-polished on every shot that passes the turn, about a tenth of the shot.
+    """
+
+    ACTIVE = (QColor("#fffaf0"), QColor("#e0a526"), 3.0)
+    IDLE = (QColor("white"), QColor("#d8dde3"), 1.0)
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pyramidPlayer")
+        self._active = False
         self.name = QLabel(name)
         self.name.setObjectName("pyramidName")
         self.name.setWordWrap(True)
@@ -72,11 +81,21 @@ class PlayerBox(QFrame):
         set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
         set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else NO_DEBT)
         set_text(self.turn, tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
-        active = "true" if to_move or winner else "false"
-        if self.property("active") != active:  # re-polishing restyles the box: only when it changes
-            self.setProperty("active", active)
-            self.style().unpolish(self)
-            self.style().polish(self)
+        active = to_move or winner
+        if active != self._active:
+            self._active = active
+            self.setProperty("active", "true" if active else "false")  # for tests and tools; no style rule
+            self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        fill, line, width = self.ACTIVE if self._active else self.IDLE
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(line, width))
+        painter.setBrush(fill)
+        half = width / 2
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(half, half, -half, -half), 8, 8)
+        painter.end()
 
 
 class BallPad(QWidget):
