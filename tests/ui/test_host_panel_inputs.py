@@ -108,9 +108,8 @@ def test_extra_points_with_a_reason_change_the_selected_seats_score(qtbot, game)
     assert c.state["score"]["5"] == 0.3
     assert [v for s, v in c.state["score"].items() if s != "5"] == [0] * 9
     assert games.engine(c.game_id).scores()[4] == 3        # tenths, as the evening standings read them
-    assert panel.reason.text() == ""                         # ready for the next entry
+    assert panel.reason.text() == "" and panel.points.value() == 0   # ready for the next entry, from nothing
 
-    panel.points.setValue(0)
     give_extra(qtbot, panel, 3, -5, "Перебивал")             # the arrows go below zero: −0.5
     assert c.state["extra_points"][-1] == {"seat": 3, "points": -0.5, "reason": "Перебивал"}
     assert c.state["score"]["3"] == -0.5 and c.state["score"]["5"] == 0.3

@@ -210,6 +210,7 @@ class HostPanel(QWidget):
         if self.submit({"type": "extra_points", "seat": self.selected, "points": round(self.points.value(), 1),
                         "reason": self.reason.text()}):
             self.reason.clear()
+            self.points.setValue(0)  # the next award starts from nothing, never from the last one
 
     def show_roles(self, on: bool) -> None:
         for card in self.cards:
