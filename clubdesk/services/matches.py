@@ -77,6 +77,9 @@ class MatchService:
             if row.banned_on(today):
                 raise ValidationError("players", f"У игрока {row.name} запрет посещения: {row.ban_reason}.",
                                       f"{row.name} is banned: {row.ban_reason}.")
+        if _REFEREE.strip() in " ".join(table.split()).casefold():  # the title would read back wrongly
+            raise ValidationError("table", "В названии стола не может быть «· судья»: судью укажите отдельно.",
+                                  "A table name cannot contain '· судья': give the referee separately.")
         title = make_title(table, referee)
         if len(title) > 200:
             raise ValidationError("table", "Слишком длинное название стола или имя судьи.",

@@ -46,6 +46,15 @@ def test_title_keeps_table_and_referee_readable():
     assert split_title("") == ("", "")
 
 
+def test_a_table_name_that_would_read_back_as_a_referee_is_refused(svc, admin, two):
+    with pytest.raises(ValidationError) as refused:
+        svc.create(admin, *two, table="Стол 2 · Судья Петров")
+    assert refused.value.field == "table" and svc.list() == []
+    svc.create(admin, *two, table="Стол 2", referee="Петров")
+    [row] = svc.list()
+    assert (row.table, row.referee) == ("Стол 2", "Петров")
+
+
 def test_a_player_against_himself_or_banned_is_refused(svc, admin, two):
     with pytest.raises(ValidationError, match="сам с собой"):
         svc.create(admin, two[0], two[0])
