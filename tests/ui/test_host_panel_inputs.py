@@ -225,9 +225,8 @@ def test_lift_vote_with_exactly_half_keeps_both_and_night_falls(qtbot, game):  #
 
 # --- an entry under way survives a card click or a foul ------------------------------------------------
 
-def test_clicking_a_card_or_giving_a_foul_during_the_vote_keeps_the_hands_entered(qtbot, game):  # noqa: F811
-    """A hand lost from the form would silently go to the last nominee (M§4.5); a foul in the vote is allowed (M-6)."""
-    c, panel, display, *_ = game
+def to_the_vote_with_six_hands_for_2(qtbot, panel):
+    """Day 0: 1 nominates 2, 2 nominates 7, everyone speaks; in the vote six hands go up for 2. The vote form."""
     deal_and_open_day_zero(qtbot, panel)
     click(qtbot, panel.cards[0])
     click(qtbot, panel.cards[1])
@@ -238,6 +237,13 @@ def test_clicking_a_card_or_giving_a_foul_during_the_vote_keeps_the_hands_entere
     vote = panel.forms["vote"]
     for seat in (1, 3, 4, 5, 6, 8):
         click(qtbot, vote.hands[2][seat])
+    return vote
+
+
+def test_clicking_a_card_or_giving_a_foul_during_the_vote_keeps_the_hands_entered(qtbot, game):  # noqa: F811
+    """A hand lost from the form would silently go to the last nominee (M§4.5); a foul in the vote is allowed (M-6)."""
+    c, panel, display, *_ = game
+    vote = to_the_vote_with_six_hands_for_2(qtbot, panel)
     click(qtbot, panel.cards[4])                            # the host picks seat 5, who talks during the vote
     assert vote.counts[2].text() == "6"
     panel.clause.setCurrentIndex(panel.clause.findData("2.4"))
@@ -268,16 +274,7 @@ def test_clicking_a_card_keeps_the_night_choices_and_the_best_move_guesses(qtbot
 def test_undoing_a_vote_brings_the_vote_form_back_empty(qtbot, game):  # noqa: F811
     """Ctrl+Z after «Записать голосование»: the vote is entered again from no hands, not from the old ones."""
     c, panel, display, *_ = game
-    deal_and_open_day_zero(qtbot, panel)
-    click(qtbot, panel.cards[0])
-    click(qtbot, panel.cards[1])
-    qtbot.keyClick(panel, Qt.Key.Key_N)
-    click(qtbot, panel.cards[1])
-    click(qtbot, panel.cards[6])
-    press_n(qtbot, panel, 9)
-    vote = panel.forms["vote"]
-    for seat in (1, 3, 4, 5, 6, 8):
-        click(qtbot, vote.hands[2][seat])
+    vote = to_the_vote_with_six_hands_for_2(qtbot, panel)
     click(qtbot, vote.record)
     assert c.state["step"] == "last_word" and c.state["lifted"] == [2]
     qtbot.keyClick(panel, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
