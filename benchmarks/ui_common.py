@@ -57,8 +57,7 @@ def add_tournament_events(store, admin, n_events: int, per_game: int = 500) -> N
 
     from benchmarks.engine_zhuk import synthetic_record
     from clubdesk.services.games import GameService
-    from clubdesk.store.ids import uuid7
-    from clubdesk.store.models import Event, Game, GameTable, Player, Round, Stage, Tournament, canonical_json
+    from clubdesk.store.models import GameTable, Player, Round, Stage, Tournament
     from clubdesk.store.uow import UnitOfWork
 
     with store.session_factory() as s:
@@ -77,22 +76,30 @@ def add_tournament_events(store, admin, n_events: int, per_game: int = 500) -> N
         round_id = rnd.id
     for g in range(n_events // per_game):
         seats = [ids[(4 * g + k) % len(ids)] for k in range(4)]
-        names = {f"P{k + 1}": pid for k, pid in enumerate(seats)}
-        players = [{**p, "id": names[p["id"]]} for p in record["players"]]
         with UnitOfWork(store, admin.account_id) as uow:
             table = GameTable(number=g + 1, round_id=round_id)
             uow.session.add(table)
             uow.session.flush()
-            game = Game(game="zhuk", players_json=canonical_json(players), table_id=table.id,
-                        options_json=canonical_json(record["options"]), status="finished")
-            uow.session.add(game)
-            uow.session.flush()
-            for seq, ev in enumerate(record["events"], 1):
-                ev = {**ev, "player": names[ev["player"]]} if "player" in ev else ev
-                uow.session.add(Event(id=uuid7(), game_id=game.id, seq=seq, type=ev["type"],
-                                      payload=canonical_json(ev), author_id=admin.account_id,
-                                      hlc=store.clock.now(), desk_id=store.desk_id))
+            add_finished_game(uow.session, store, admin, table.id, seats, record)
     GameService(store).rebuild_projections()
+
+
+def add_finished_game(session, store, admin, table_id: str, seats, record: dict, title: str = "") -> None:
+    """A finished Жук game at the table: `record` (players P1, P2, …) with its players mapped to `seats`, every
+    event stored as the app stores it (bulk set-up in the caller's unit of work, no engine replay)."""
+    from clubdesk.store.ids import uuid7
+    from clubdesk.store.models import Event, Game, canonical_json
+
+    names = {f"P{k + 1}": pid for k, pid in enumerate(seats)}
+    header = [{**p, "id": names[p["id"]]} for p in record["players"][:len(seats)]]
+    game = Game(game="zhuk", players_json=canonical_json(header), table_id=table_id, title=title,
+                options_json=canonical_json(record["options"]), status="finished")
+    session.add(game)
+    session.flush()
+    for seq, ev in enumerate(record["events"], 1):
+        ev = {**ev, "player": names[ev["player"]]} if "player" in ev else ev
+        session.add(Event(id=uuid7(), game_id=game.id, seq=seq, type=ev["type"], payload=canonical_json(ev),
+                          author_id=admin.account_id, hlc=store.clock.now(), desk_id=store.desk_id))
 
 
 

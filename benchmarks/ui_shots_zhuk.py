@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from benchmarks.ui_common import add_players
+from benchmarks.ui_common import add_finished_game, add_players
 
 PACE_S = 0.05  # idle before a paced shot: far quicker than a referee, already slower than any tight loop
 
@@ -26,8 +26,7 @@ def zhuk_tournament(store, admin, hub, n_events: int, n_players: int = 64):
     from sqlalchemy import select
 
     from benchmarks.engine_zhuk import synthetic_record
-    from clubdesk.store.ids import uuid7
-    from clubdesk.store.models import Event, Game, GameTable, Player, Seat, canonical_json
+    from clubdesk.store.models import GameTable, Player, Seat
     from clubdesk.store.uow import UnitOfWork
 
     add_players(store.path, n_players)
@@ -40,23 +39,13 @@ def zhuk_tournament(store, admin, hub, n_events: int, n_players: int = 64):
     seated = svc.draw_of(tid, 1)
     record = synthetic_record(n_events // len(seated))
     for number, players in enumerate(seated, start=1):
-        names = {f"P{k + 1}": pid for k, pid in enumerate(players)}
-        header = [{**p, "id": names[p["id"]]} for p in record["players"][:len(players)]]
         with UnitOfWork(store, admin.account_id) as uow:
             table = GameTable(number=number, round_id=round1.id)
             uow.session.add(table)
             uow.session.flush()
             uow.session.add_all(Seat(table_id=table.id, seat_no=i + 1, player_id=p) for i, p in enumerate(players))
-            game = Game(game="zhuk", players_json=canonical_json(header), table_id=table.id,
-                        options_json=canonical_json(record["options"]), status="finished",
-                        title=f"Бенчмарк · этап 1 · раунд 1 · стол {number}")
-            uow.session.add(game)
-            uow.session.flush()
-            for seq, ev in enumerate(record["events"], 1):
-                ev = {**ev, "player": names[ev["player"]]} if "player" in ev else ev
-                uow.session.add(Event(id=uuid7(), game_id=game.id, seq=seq, type=ev["type"],
-                                      payload=canonical_json(ev), author_id=admin.account_id,
-                                      hlc=store.clock.now(), desk_id=store.desk_id))
+            add_finished_game(uow.session, store, admin, table.id, players, record,
+                              title=f"Бенчмарк · этап 1 · раунд 1 · стол {number}")
     hub.games.rebuild_projections()
     return svc.start_round(admin, round2.id)
 
