@@ -159,15 +159,20 @@ def test_typing_a_reason_with_n_f_and_spaces_does_not_fire_the_panel_shortcuts(q
 
 # --- the lift-all vote (M§4.7) ----------------------------------------------------------------------
 
-def tie_twice_on_day_zero(qtbot, panel) -> None:
-    """1 nominates 2, 2 nominates 7; 5 : 5 in the vote and again 5 : 5 after the shootout → lift-all vote."""
-    c = panel.c
+def nominate_2_and_7_to_the_vote(qtbot, panel) -> None:
+    """Day 0: 1 nominates 2, 2 nominates 7, and the other speeches pass: the vote on 2 and 7 is next."""
     click(qtbot, panel.cards[0])
     click(qtbot, panel.cards[1])
     qtbot.keyClick(panel, Qt.Key.Key_N)
     click(qtbot, panel.cards[1])
     click(qtbot, panel.cards[6])
     press_n(qtbot, panel, 9)
+
+
+def tie_twice_on_day_zero(qtbot, panel) -> None:
+    """1 nominates 2, 2 nominates 7; 5 : 5 in the vote and again 5 : 5 after the shootout → lift-all vote."""
+    c = panel.c
+    nominate_2_and_7_to_the_vote(qtbot, panel)
     assert c.state["step"] == "vote" and c.state["candidates"] == [2, 7]
     for step in ("vote", "revote"):
         vote = panel.forms[step]
@@ -228,12 +233,7 @@ def test_lift_vote_with_exactly_half_keeps_both_and_night_falls(qtbot, game):  #
 def to_the_vote_with_six_hands_for_2(qtbot, panel):
     """Day 0: 1 nominates 2, 2 nominates 7, everyone speaks; in the vote six hands go up for 2. The vote form."""
     deal_and_open_day_zero(qtbot, panel)
-    click(qtbot, panel.cards[0])
-    click(qtbot, panel.cards[1])
-    qtbot.keyClick(panel, Qt.Key.Key_N)
-    click(qtbot, panel.cards[1])
-    click(qtbot, panel.cards[6])
-    press_n(qtbot, panel, 9)
+    nominate_2_and_7_to_the_vote(qtbot, panel)
     vote = panel.forms["vote"]
     for seat in (1, 3, 4, 5, 6, 8):
         click(qtbot, vote.hands[2][seat])
