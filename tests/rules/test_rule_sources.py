@@ -3,6 +3,7 @@ the engines cite, word for word."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,5 +26,8 @@ def test_every_rules_text_and_decision_is_in_the_repository(name):
 def test_repository_copy_is_the_original_word_for_word(name):
     original = SHARED / COPIES[name]
     if not original.is_file():
+        # CI always has shared/ beside the clone: a missing original there is a broken set-up, not a reason to pass.
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but the handed-over original {original} is missing")
         pytest.skip(f"the handed-over originals are not beside this checkout ({SHARED})")
     assert (DOCS / name).read_bytes() == original.read_bytes()
