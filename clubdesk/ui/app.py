@@ -33,7 +33,7 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
         print(HEADLESS_HINT[lang], file=sys.stderr)
         return 2
 
-    app, translator = make_application(lang, quiet=bool(screenshots))
+    app, translators = make_application(lang, quiet=bool(screenshots))
     import tempfile  # here, not at the top: only the demo needs it, and every import delays the first frame
 
     tmp = tempfile.TemporaryDirectory(prefix="clubdesk-demo-") if demo else None
@@ -45,24 +45,25 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
                 return outcome
             path = outcome
     finally:
-        _close_windows(app, translator)
+        _close_windows(app, translators)
         if tmp:
             tmp.cleanup()
 
 
 def make_application(lang: str, *, quiet: bool = False):
-    """The QApplication with the club's names, language and style; returns (app, translator to keep)."""
+    """The QApplication with the club's names, language and style; returns (app, the translators to keep)."""
     from PySide6.QtWidgets import QApplication
 
-    from clubdesk.ui.i18n import install_language
+    from clubdesk.ui.i18n import install_language, install_qt_language
 
     if quiet:
         _quiet_offscreen_plugin()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("ClubDesk")
     app.setApplicationName("ClubDesk")
-    translator = install_language(app, lang)  # kept until every window is gone
-    return app, translator
+    # kept until every window is gone
+    translators = [t for t in (install_qt_language(app, lang), install_language(app, lang)) if t is not None]
+    return app, translators
 
 
 def set_window_icon() -> None:
@@ -123,7 +124,7 @@ def _session(app, path: Path | None, demo: bool, screenshots: str | None, tmp) -
         code = app.exec()
         return window.reopen or code
     finally:
-        _close_windows(app, None)
+        _close_windows(app, [])
         club.close()
 
 
@@ -162,7 +163,7 @@ def show_main_window(club, actor, settings):
     return window
 
 
-def _close_windows(app, translator) -> None:
+def _close_windows(app, translators) -> None:
     """Delete every window while Python is still whole: a translator written in Python must not be asked
     to translate by widgets that Qt destroys during interpreter shutdown."""
     for widget in app.topLevelWidgets():
@@ -172,7 +173,7 @@ def _close_windows(app, translator) -> None:
     from PySide6.QtCore import QCoreApplication, QEvent
 
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    if translator is not None:
+    for translator in translators:
         app.removeTranslator(translator)
 
 

@@ -1,7 +1,10 @@
 """Interface language: Russian source strings, English from a Qt Linguist .ts file.
 
 The .ts files (one per area) are the only source; the .qm Qt loads is compiled from them with Qt's
-lrelease into the user cache on first use, so no generated file is committed or goes stale.
+lrelease, so no generated file is committed or goes stale: the installer bundle ships the .qm that
+`make dist` compiled (it has no lrelease), a checkout compiles it into the user cache on first use.
+Qt's own strings (standard buttons, the file dialog) come from Qt's catalogue `qtbase_<lang>`: Russian
+needs it, English is Qt's source language.
 """
 
 from __future__ import annotations
@@ -82,16 +85,55 @@ def compiled_translations(ts_files: list[Path], cache_dir: Path) -> Path | None:
     return qm
 
 
+SHIPPED_QM = "clubdesk_en.qm"  # the name `make dist` compiles the *_en.ts files to (scripts/build_dist.py)
+
+
+def english_qm() -> Path | None:
+    """The shipped .qm when there is one (the bundle), else the one compiled from the .ts files into the cache."""
+    shipped = resource_path("translations", SHIPPED_QM)
+    if shipped.exists():
+        return shipped
+    import platformdirs
+
+    ts_files = sorted(resource_path("translations").glob("*_en.ts"))
+    cache = Path(platformdirs.user_cache_dir("ClubDesk", appauthor=False)) / "translations"
+    return compiled_translations(ts_files, cache)
+
+
+def qt_catalogue(lang: str) -> Path | None:
+    """Qt's own translation `qtbase_<lang>.qm`: shipped beside ours in the bundle, else PySide6's copy."""
+    name = f"qtbase_{lang}.qm"
+    shipped = resource_path("translations", name)
+    if shipped.exists():
+        return shipped
+    from PySide6.QtCore import QLibraryInfo
+
+    qt_dir = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    return qt_dir / name if (qt_dir / name).exists() else None
+
+
+def install_qt_language(app: QCoreApplication, lang: str) -> QTranslator | None:
+    """Install Qt's own strings for `lang` (OK/Cancel, Yes/No, the file dialog); returns the translator to keep."""
+    if lang == "en":  # Qt speaks English without a catalogue
+        return None
+    from PySide6.QtCore import QTranslator
+
+    qm = qt_catalogue(lang)
+    translator = QTranslator(app)
+    if qm is None or not translator.load(str(qm)):
+        print(f"ClubDesk: Qt's translation qtbase_{lang} not found; standard buttons stay English.", file=sys.stderr)
+        return None
+    app.installTranslator(translator)
+    return translator
+
+
 def install_language(app: QCoreApplication, lang: str) -> QTranslator | None:
     """Install the translator for `lang` ('ru' needs none); returns it so the caller keeps it alive."""
     if lang != "en":
         return None
-    import platformdirs
     from PySide6.QtCore import QTranslator
 
-    ts_files = sorted(resource_path("translations").glob("*_en.ts"))
-    cache = Path(platformdirs.user_cache_dir("ClubDesk", appauthor=False)) / "translations"
-    qm = compiled_translations(ts_files, cache)
+    qm = english_qm()
     translator = QTranslator(app)
     if qm is None or not translator.load(str(qm)):
         print("ClubDesk: English translation unavailable (Qt lrelease not found); the interface stays Russian.",

@@ -3,6 +3,8 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 from clubdesk.resources import resource_path
 from clubdesk.ui.i18n import CONTEXT, load_all
 
@@ -36,3 +38,56 @@ def test_english_qm_is_compiled_once_per_content(tmp_path):
     translator = QTranslator()
     assert translator.load(str(first))
     assert translator.translate(CONTEXT, "Игроки") == "Players"
+
+
+def test_a_shipped_qm_is_loaded_without_compiling(tmp_path, monkeypatch):
+    """The bundle has no lrelease: English comes from the .qm `make dist` compiled into its resources/."""
+    import sys
+
+    from PySide6.QtCore import QTranslator
+
+    from clubdesk.ui import i18n
+
+    shipped = tmp_path / "bundle" / "resources" / "translations"
+    built = i18n.compiled_translations(sorted(resource_path("translations").glob("*_en.ts")), tmp_path / "build")
+    shipped.mkdir(parents=True)
+    built.replace(shipped / i18n.SHIPPED_QM)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(i18n, "compiled_translations", lambda *a: pytest.fail("compiled although a .qm is shipped"))
+
+    assert i18n.english_qm() == shipped / i18n.SHIPPED_QM
+    translator = QTranslator()
+    assert translator.load(str(i18n.english_qm()))
+    assert translator.translate(CONTEXT, "Игроки") == "Players"
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_checkout_compiles_english_into_the_user_cache(tmp_path, monkeypatch):
+    from clubdesk.ui import i18n
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    qm = i18n.english_qm()
+    assert qm is not None and qm.parent == tmp_path / "cache" / "ClubDesk" / "translations"
+
+
+def test_russian_interface_has_qt_standard_buttons_in_russian(qapp):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from clubdesk.ui.i18n import install_qt_language
+
+    translator = install_qt_language(qapp, "ru")
+    try:
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+                               | QDialogButtonBox.StandardButton.No)
+        texts = {box.button(b).text().replace("&", "") for b in (QDialogButtonBox.StandardButton.Cancel,
+                                                                   QDialogButtonBox.StandardButton.No)}
+        assert texts == {"Отмена", "Нет"}
+    finally:
+        qapp.removeTranslator(translator)
+
+
+def test_english_interface_needs_no_qt_catalogue(qapp):
+    from clubdesk.ui.i18n import install_qt_language
+
+    assert install_qt_language(qapp, "en") is None
