@@ -20,6 +20,7 @@ from tests.reports.pdfcheck import money
 from tests.reports.pdftable import fragments, table_rows
 
 ROUND = ["Стол", "Игрок", "Начало", "Конец", "Изменение"]
+DRAW = ["Стол", "1", "2", "3", "4"]
 STAGE = ["Место", "Игрок", "Баланс этапа", "Статус"]
 FINAL = ["Место", "Игрок", "Баланс финала", "Статус"]
 STANDINGS = ["Место", "Игрок", "Рейтинг", "Этап 1", "Этап 2", "Этап 3", "Финал", "Сумма", "Статус"]
@@ -113,6 +114,16 @@ def test_the_played_tournament_is_the_one_the_checks_need(cup):
     assert all(cup.tournaments.round_over(r.id) for s in stages for r in s.rounds)
     assert cup.tournaments.stage_end(stages[0].id).eliminated == (cup.victim,)
     assert len(cup.qualifiers) == 4 and set(cup.tournaments.stage_balances(stages[3].id)) == set(cup.qualifiers)
+
+
+@pytest.mark.parametrize("stage_no", [1, 2, 3, 4])
+def test_each_printed_draw_seats_every_player_at_the_table_and_turn_the_service_drew(cup, stage_no):
+    drawn = cup.tournaments.draw_of(cup.id, stage_no)
+    assert drawn and sum(len(t) for t in drawn) >= 4
+    rows = table_rows(cup.protocols.tournament_pdf(cup.id, stage=stage_no), DRAW)
+    assert rows == [{"Стол": str(n), **{str(i): cup.names[p] if p else "" for i, p in
+                                         enumerate([*players, *[None] * (4 - len(players))], start=1)}}
+                    for n, players in enumerate(drawn, start=1)]
 
 
 @pytest.mark.parametrize("stage_no", [1, 2, 3, 4])

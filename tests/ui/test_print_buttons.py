@@ -1,8 +1,11 @@
-"""«Печать…» in the windows opens the protocol of what the window shows."""
+"""«Печать…» in the windows opens the protocol of what the window shows: the same document, page for page, that
+ProtocolService makes for that object (and not the first one of its kind)."""
 
 import pytest
 
+from clubdesk.services.protocols import ProtocolService
 from clubdesk.ui import print_preview
+from tests.reports.pdfcheck import page_texts
 
 
 @pytest.fixture
@@ -12,44 +15,69 @@ def opened(monkeypatch):
     return shown
 
 
-def test_zhuk_table_prints_its_round_protocol(qtbot, club, demo_admin, opened):
+def assert_same_document(got: bytes, expected: bytes) -> None:
+    """The text of every page is the protocol's (the bytes differ by the creation stamp only)."""
+    assert got.startswith(b"%PDF")
+    assert page_texts(got) == page_texts(expected)
+
+
+def protocols(club) -> ProtocolService:
+    from clubdesk.ui.zhuk.hub import hub_for
+
+    return ProtocolService(club.store, hub_for(club).games)
+
+
+def test_zhuk_table_prints_its_own_round_protocol(qtbot, club, demo_admin, opened):
     from clubdesk.ui.zhuk.hub import hub_for
     from clubdesk.ui.zhuk.scoring import ZhukTableWidget
 
     hub = hub_for(club)
-    table = hub.tournaments.running_tables()[0]
+    tables = hub.tournaments.running_tables()
+    assert len(tables) >= 2  # the window must print its table, not the first running one
+    table = tables[-1]
     w = ZhukTableWidget(hub, demo_admin, table.game_id, round_id=table.round_id)
     qtbot.addWidget(w)
     w.print_button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+    assert len(opened) == 1
+    assert_same_document(opened[0][0], protocols(club).game_pdf(table.game_id))
+    assert page_texts(opened[0][0]) != page_texts(protocols(club).game_pdf(tables[0].game_id))
 
 
-def test_host_panel_prints_the_game_form(qtbot, club, demo_admin, opened):
+def test_host_panel_prints_its_own_game_form(qtbot, club, demo_admin, opened):
     from sqlalchemy import select
 
     from clubdesk.store.models import Game
     from clubdesk.ui.mafia.controller import GameController
     from clubdesk.ui.mafia.host_panel import HostPanel
     with club.store.session_factory() as s:
-        games = list(s.scalars(select(Game.id).where(Game.game == "mafia")))
-    c = GameController(club.games, demo_admin, games[0], [f"P{i}" for i in range(1, 11)], "Игра 1")
+        games = list(s.scalars(select(Game.id).where(Game.game == "mafia").order_by(Game.id)))
+    assert len(games) >= 2
+    c = GameController(club.games, demo_admin, games[-1], [f"P{i}" for i in range(1, 11)], "Игра 1")
     w = HostPanel(c)
     qtbot.addWidget(w)
     w.print_button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+    assert len(opened) == 1
+    assert_same_document(opened[0][0], protocols(club).game_pdf(games[-1]))
 
 
 def test_draws_page_prints_the_selected_tournament(qtbot, club, demo_admin, opened):
     from clubdesk.ui.pages.draws import create_page
+    from clubdesk.ui.zhuk.hub import hub_for
 
+    ids = [p.id for p in club.players.search("", 0, 8)]
+    hub_for(club).tournaments.create(demo_admin, "Кубок второй", ids)  # two tournaments listed
     page = create_page(club, demo_admin, None)
     qtbot.addWidget(page)
-    page.list.setCurrentRow(0)
+    assert page.list.count() >= 2
+    row = page.list.count() - 1  # the last one listed: a page printing row 0 whatever is selected fails
+    page.list.setCurrentRow(row)
+    chosen = page.list.item(row).data(0x0100)  # Qt.UserRole
     page.print_button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+    assert len(opened) == 1
+    assert_same_document(opened[0][0], protocols(club).tournament_pdf(chosen))
 
 
-def test_standings_print_the_tournament(qtbot, club, demo_admin, opened):
+def test_standings_print_the_tournament_shown(qtbot, club, demo_admin, opened):
     from clubdesk.ui.zhuk.hub import hub_for
     from clubdesk.ui.zhuk.standings import StandingsWidget
 
@@ -57,19 +85,23 @@ def test_standings_print_the_tournament(qtbot, club, demo_admin, opened):
     qtbot.addWidget(w)
     assert w.tournament_id
     w.print_button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+    assert len(opened) == 1
+    assert_same_document(opened[0][0], protocols(club).tournament_pdf(w.tournament_id))
 
 
-def test_pyramid_match_window_prints_the_match(qtbot, club, demo_admin, opened):
+def test_pyramid_match_window_prints_its_own_match(qtbot, club, demo_admin, opened):
     from clubdesk.services.matches import MatchService
     from clubdesk.ui.pyramid.match_window import MatchWindow
 
     svc = MatchService.of(club)
-    ids = [p.id for p in club.players.search("", 0, 2)]
-    w = MatchWindow(svc, demo_admin, svc.create(demo_admin, *ids))
+    players = [p.id for p in club.players.search("", 0, 4)]
+    svc.create(demo_admin, players[0], players[1])
+    mine = svc.create(demo_admin, players[2], players[3])
+    w = MatchWindow(svc, demo_admin, mine)
     qtbot.addWidget(w)
     w.print_button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF")
+    assert len(opened) == 1
+    assert_same_document(opened[0][0], protocols(club).game_pdf(mine))
 
 
 def test_mafia_seating_prints_every_game_table_by_table(qtbot, club, demo_admin, opened):
@@ -81,7 +113,8 @@ def test_mafia_seating_prints_every_game_table_by_table(qtbot, club, demo_admin,
     tab.refresh()
     assert tab.print_button.isEnabled() and tab.print_button.text() == "Печать…"
     tab.print_button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF") and opened[0][1] == "Рассадка вечера"
+    assert len(opened) == 1 and opened[0][1] == "Рассадка вечера"
+    assert_same_document(opened[0][0], protocols(club).seating_pdf(page.evening_id()))
 
 
 def test_mafia_evening_standings_print_the_evening_summary(qtbot, club, demo_admin, opened):
@@ -92,4 +125,5 @@ def test_mafia_evening_standings_print_the_evening_summary(qtbot, club, demo_adm
     button = page.standings.pdf
     assert button.text() == "Печать…"
     button.click()
-    assert len(opened) == 1 and opened[0][0].startswith(b"%PDF") and opened[0][1] == "Итоги вечера"
+    assert len(opened) == 1 and opened[0][1] == "Итоги вечера"
+    assert_same_document(opened[0][0], protocols(club).evening_pdf(page.evening_id()))

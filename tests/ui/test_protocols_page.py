@@ -12,6 +12,7 @@ from clubdesk.ui import print_preview
 from clubdesk.ui.models.protocols import ROW_ROLE, ProtocolsModel
 from clubdesk.ui.pages.protocols import ProtocolsPage, create_page
 from tests.reports.fill import add_evening, add_match, add_players, add_tournament
+from tests.reports.pdfcheck import page_texts
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
@@ -63,7 +64,10 @@ def test_enter_on_a_row_opens_the_preview_of_that_document(qtbot, club, admin, f
     page = ProtocolsPage(club, admin)
     qtbot.addWidget(page)
     page.show()
-    row = next(r for r in range(page.model.rowCount()) if page.model.row_at(r).kind == kind)
+    rows = [r for r in range(page.model.rowCount()) if page.model.row_at(r).kind == kind]
+    row = rows[-1]  # the last of its kind, never row 0: a page that opened row 0 whatever the row would fail
+    assert row > 0
+    doc = page.model.row_at(row)
     page.view.selectRow(row)
     page.view.setFocus()
     opened = []
@@ -85,6 +89,9 @@ def test_enter_on_a_row_opens_the_preview_of_that_document(qtbot, club, admin, f
         pp.preview_pdf = pp_preview
     assert opened and page_pdf[0].startswith(b"%PDF-")
     assert opened[0].pages and opened[0].info.text() == "Страниц: 1"
+    svc = ProtocolService(club.store, club.games)
+    expected = {"game": svc.game_pdf, "tournament": svc.tournament_pdf, "evening": svc.evening_pdf}[kind](doc.id)
+    assert page_texts(page_pdf[0]) == page_texts(expected)
     opened[0].close()
 
 
