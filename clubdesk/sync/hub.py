@@ -1,0 +1,169 @@
+"""The hub: where it is, connecting to it, creating its schema (`init-hub`) and a desk's role (`add-desk`)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from clubdesk.sync.errors import SyncError, from_psycopg
+
+if TYPE_CHECKING:
+    import psycopg
+
+DEFAULT_SCHEMA = "clubdesk"
+SSLMODES = ("disable", "prefer", "require", "verify-ca", "verify-full")
+_NAME = re.compile(r"^[a-z0-9_]{1,40}$")
+CONNECT_TIMEOUT_S = 5  # an unreachable hub must cost the background sync seconds, not minutes
+
+
+@dataclass(frozen=True)
+class HubAddress:
+    """Where a hub is: a libpq URL without a password, the hub's schema and the TLS mode.
+
+    The password never lives here (nor in the SQLite file or QSettings): it comes from the keyring.
+    """
+
+    url: str
+    schema: str = DEFAULT_SCHEMA
+    sslmode: str = "prefer"
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.schema):
+            raise SyncError(f"Имя схемы сервера «{self.schema}»: только латинские строчные буквы, цифры и _.",
+                            f"Hub schema name «{self.schema}»: lowercase Latin letters, digits and _ only.",
+                            code="bad_input")
+        if self.sslmode not in SSLMODES:
+            raise SyncError(f"sslmode «{self.sslmode}»: одно из {', '.join(SSLMODES)}.",
+                            f"sslmode «{self.sslmode}»: one of {', '.join(SSLMODES)}.", code="bad_input")
+
+    @classmethod
+    def parse(cls, url: str, schema: str = DEFAULT_SCHEMA, sslmode: str | None = None) -> HubAddress:
+        """From a URL as typed; a password in it is dropped (it belongs in the keyring), `sslmode=` in it kept."""
+        from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+        try:
+            params = conninfo_to_dict(url)
+        except Exception as exc:  # psycopg.ProgrammingError: a malformed URL is the user's input
+            raise SyncError(f"Адрес сервера «{url}» не понят: {exc}", f"Hub address «{url}» not understood: {exc}",
+                            code="bad_input") from exc
+        params.pop("password", None)
+        mode = sslmode or params.pop("sslmode", None) or "prefer"
+        params.pop("sslmode", None)
+        return cls(make_conninfo(**params), schema, mode)
+
+    @property
+    def where(self) -> str:
+        from psycopg.conninfo import conninfo_to_dict
+
+        p = conninfo_to_dict(self.url)
+        return f"{p.get('host', 'localhost')}:{p.get('port', 5432)}/{p.get('dbname', '')}"
+
+    def with_user(self, user: str) -> HubAddress:
+        from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+        return replace(self, url=make_conninfo(**{**conninfo_to_dict(self.url), "user": user}))
+
+    def connect(self, password: str | None = None, *, autocommit: bool = False) -> psycopg.Connection:
+        """A connection whose search_path is the hub schema; errors become one SyncError line."""
+        import psycopg
+
+        kwargs = {"sslmode": self.sslmode, "connect_timeout": CONNECT_TIMEOUT_S,
+                  "options": f"-c search_path={self.schema}", "application_name": "clubdesk-sync"}
+        if password is not None:
+            kwargs["password"] = password
+        try:
+            return psycopg.connect(self.url, autocommit=autocommit, **kwargs)
+        except psycopg.Error as exc:
+            raise from_psycopg(exc, self.where) from exc
+
+
+def role_name(desk_name: str) -> str:
+    return f"clubdesk_{desk_name}"
+
+
+def check_desk_name(name: str) -> str:
+    if not _NAME.match(name):
+        raise SyncError(f"Имя стойки «{name}»: 1–40 латинских строчных букв, цифр и _ (например bar_1).",
+                        f"Desk name «{name}»: 1–40 lowercase Latin letters, digits and _ (e.g. bar_1).",
+                        code="bad_input")
+    return name
+
+
+def init_hub(address: HubAddress, club_name: str = "") -> str:
+    """Create or upgrade the hub schema and its club, idempotently; returns the club id.
+
+    Runs as the administrator the URL names (a role that may create schemas; its password comes from libpq's
+    usual places, PGPASSWORD or ~/.pgpass, never from ClubDesk). A second run, or two at once,
+    changes nothing: the schema is created IF NOT EXISTS, Alembic upgrades only what is missing under a
+    transaction-level advisory lock, and the club row is made once.
+    """
+    import uuid
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    sa_url = "postgresql+psycopg://"
+    engine = create_engine(sa_url, creator=lambda: address.connect())
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('clubdesk-init-hub'))"))
+            conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{address.schema}"'))
+            conn.execute(text(f'SET LOCAL search_path TO "{address.schema}"'))
+            cfg = Config()
+            cfg.set_main_option("script_location", "clubdesk.sync:hub_migrations")
+            cfg.attributes.update(connection=conn, schema=address.schema)
+            command.upgrade(cfg, "head")
+            club = conn.execute(text("SELECT club_id FROM clubs ORDER BY created_at LIMIT 1")).scalar()
+            if club is None:
+                club = str(uuid.uuid4())
+                conn.execute(text("INSERT INTO clubs (club_id, name) VALUES (:c, :n)"), {"c": club, "n": club_name})
+            return club
+    except SyncError:
+        raise
+    except Exception as exc:
+        import psycopg
+
+        cause = exc.orig if hasattr(exc, "orig") else exc
+        if isinstance(cause, psycopg.Error):
+            raise from_psycopg(cause, address.where) from exc
+        raise
+    finally:
+        engine.dispose()
+
+
+def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
+    """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
+
+    The role may read and append hub log rows, read the hub's desks and meta, and call hello(); nothing else
+    on the server. Running it again for the same name gives the desk a new password.
+    """
+    from psycopg import sql
+
+    check_desk_name(desk_name)
+    role = role_name(desk_name)
+    password = secrets.token_urlsafe(24)
+    with address.connect() as conn:
+        try:
+            club = conn.execute("SELECT club_id FROM clubs ORDER BY created_at LIMIT 1").fetchone()
+        except Exception as exc:
+            raise from_psycopg(exc, address.where) from exc
+        if club is None:
+            raise SyncError("На сервере нет клуба: сначала clubdesk sync init-hub.",
+                            "The hub has no club: run clubdesk sync init-hub first.", code="no_hub")
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('clubdesk-init-hub'))")
+        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+        ident = sql.Identifier(role)
+        verb = sql.SQL("ALTER ROLE") if exists else sql.SQL("CREATE ROLE")
+        conn.execute(sql.SQL("{} {} LOGIN PASSWORD {}").format(verb, ident, sql.Literal(password)))
+        schema = sql.Identifier(address.schema)
+        for stmt in ("GRANT USAGE ON SCHEMA {schema} TO {role}",
+                     "GRANT SELECT, INSERT ON {schema}.log_rows TO {role}",
+                     "GRANT SELECT ON {schema}.hub_meta, {schema}.clubs, {schema}.desks, {schema}.desk_roles TO {role}",
+                     "GRANT EXECUTE ON FUNCTION {schema}.hello(int, text, text, int, bigint) TO {role}"):
+            conn.execute(sql.SQL(stmt).format(schema=schema, role=ident))
+        conn.execute("INSERT INTO desk_roles (club_id, name, role_name) VALUES (%s, %s, %s) "
+                     "ON CONFLICT (club_id, name) DO NOTHING", (club[0], desk_name, role))
+    return role, password
