@@ -9,25 +9,19 @@ from typing import Any
 
 from sqlalchemy import select
 
-from clubdesk.errors import KnownError, ValidationError
+from clubdesk.errors import ValidationError
 from clubdesk.rules.mafia.scoring import SCORING
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.evenings_seating import SeatingMixin
 from clubdesk.services.evenings_standings import StandingsMixin
 from clubdesk.services.games import GameService
-from clubdesk.services.players import PlayerData, PlayerRow, PlayerService, validate
+from clubdesk.services.players import PlayerBanned, PlayerData, PlayerService, ban_text, validate
 from clubdesk.store.db import Store
 from clubdesk.store.models import Account, CheckIn, Evening, Game, GameTable, Player, Seat, canonical_json
 from clubdesk.store.uow import UnitOfWork
 
 EVENING_ROLES = ("desk", "host")
 MAX_TABLES = 10
-
-
-class PlayerBanned(KnownError):
-    """A player under a club ban in force on the evening's day is not checked in."""
-
-    code = "player_banned"
 
 
 @dataclass(frozen=True)
@@ -71,14 +65,6 @@ class GameRow:
     step: str
     day: int
     winner: str | None
-
-
-def ban_text(p: PlayerRow) -> tuple[str, str]:
-    """The refusal of a banned player in Russian and English, with the reason and the end date."""
-    until_ru = f"до {p.ban_until:%d.%m.%Y}" if p.ban_until else "бессрочно"
-    until_en = f"until {p.ban_until:%d.%m.%Y}" if p.ban_until else "indefinitely"
-    return (f"{p.name}: запрет посещения {until_ru}. Причина: {p.ban_reason}",
-            f"{p.name}: banned from the club {until_en}. Reason: {p.ban_reason}")
 
 
 class EveningService(SeatingMixin, StandingsMixin):

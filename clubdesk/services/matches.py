@@ -69,14 +69,7 @@ class MatchService:
             raise ValidationError("players", "Выберите двух игроков.", "Choose two players.")
         if first == second:
             raise ValidationError("players", "Игрок не может играть сам с собой.", "A player cannot play himself.")
-        today = self.players.today()
-        for pid in (first, second):
-            row = self.players.get(pid)
-            if row is None:
-                raise ValidationError("players", "Игрок не найден.", "Player not found.")
-            if row.banned_on(today):
-                raise ValidationError("players", f"У игрока {row.name} запрет посещения: {row.ban_reason}.",
-                                      f"{row.name} is banned: {row.ban_reason}.")
+        self.players.refuse_banned((first, second))
         if _REFEREE.strip() in " ".join(table.split()).casefold():  # the title would read back wrongly
             raise ValidationError("table", "В названии стола не может быть «· судья»: судью укажите отдельно.",
                                   "A table name cannot contain '· судья': give the referee separately.")

@@ -51,6 +51,24 @@ class PlayerRow(NamedTuple):
                           self.ban_reason, self.ban_until)
 
 
+class PlayerBanned(ValidationError):
+    """A player under a club ban in force that day does not join anything: a check-in, a tournament, a draw,
+    a match."""
+
+    code = "player_banned"
+
+    def __init__(self, ru: str, en: str) -> None:
+        super().__init__("players", ru, en)
+
+
+def ban_text(p: PlayerRow) -> tuple[str, str]:
+    """The refusal of a banned player in Russian and English, with the reason and the end date."""
+    until_ru = f"до {p.ban_until:%d.%m.%Y}" if p.ban_until else "бессрочно"
+    until_en = f"until {p.ban_until:%d.%m.%Y}" if p.ban_until else "indefinitely"
+    return (f"{p.name}: запрет посещения {until_ru}. Причина: {p.ban_reason}",
+            f"{p.name}: banned from the club {until_en}. Reason: {p.ban_reason}")
+
+
 def search_key(name: str, nickname: str, phone: str) -> str:
     digits = re.sub(r"\D", "", phone)
     return " ".join(x for x in (name.casefold(), nickname.casefold(), digits) if x)
@@ -135,6 +153,17 @@ class PlayerService:
     def get(self, player_id: str) -> PlayerRow | None:
         rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE id = ?", (player_id,))
         return row_of(rows[0]) if rows else None
+
+    def refuse_banned(self, player_ids, day: dt.date | None = None) -> None:
+        """PlayerBanned for the first of these players under a ban in force on `day` (today by default);
+        ValidationError when one is not in the registry."""
+        day = day or self.today()
+        for pid in player_ids:
+            row = self.get(pid)
+            if row is None:
+                raise ValidationError("players", "Игрок не найден.", "Player not found.")
+            if row.banned_on(day):
+                raise PlayerBanned(*ban_text(row))
 
     def add(self, actor: Actor, data: PlayerData) -> PlayerRow:
         from clubdesk.store.models import Player

@@ -15,6 +15,7 @@ from clubdesk.rules.zhuk import tournament as zt
 from clubdesk.rules.zhuk.events import SETTLEMENTS, START_BALANCE
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameService
+from clubdesk.services.players import PlayerBanned, PlayerService
 from clubdesk.services.tournaments_data import (
     ClockState,
     RoundInfo,
@@ -72,6 +73,7 @@ class TournamentService:
         except RuleError as exc:
             raise ValidationError("players", f"Участников {len(ids)}: {exc.message('ru')}. Нужно 3, 4 или 6 и больше.",
                                   f"{len(ids)} players: {exc.message('en')}. Need 3, 4 or 6 and more.") from exc
+        PlayerService(self.store).refuse_banned(ids)  # a banned player is not entered (nor rated)
         with UnitOfWork(self.store, actor.account_id) as uow:
             found = set(uow.session.scalars(select(Player.id).where(Player.id.in_(ids))))
             if len(found) != len(ids):
@@ -151,6 +153,11 @@ class TournamentService:
                                   f"Stage {stage.number} is still running: finish all its rounds first.")
 
     def _create_stage(self, actor: Actor, tournament_id: str, number: int, kind: str, players, seed) -> str:
+        try:  # a ban imposed after the entry keeps the player out of every later draw
+            PlayerService(self.store).refuse_banned(players)
+        except PlayerBanned as exc:
+            raise PlayerBanned(f"Жеребьёвка не проведена. {exc.ru.rstrip('.')}. Снимите игрока с турнира или снимите запрет.",
+                               f"The draw was not made. {exc.en.rstrip('.')}. Withdraw the player or lift the ban.") from exc
         seed = random.SystemRandom().randrange(100_000_000, 1_000_000_000) if seed is None else int(seed)
         try:
             tables = zt.draw(players, seed)

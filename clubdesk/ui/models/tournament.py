@@ -16,10 +16,11 @@ PAGE = 200
 
 
 class ParticipantsModel(RowTableModel):
-    """Registry players with a check box each; the filter runs in SQL, pages are fetched lazily."""
+    """Registry players with a check box each; the filter runs in SQL, pages are fetched lazily. A player
+    under a ban in force cannot be checked: the ban column says until when and why."""
 
     def headers(self) -> list[str]:
-        return [tr("Игрок"), tr("Ник")]
+        return [tr("Игрок"), tr("Ник"), tr("Запрет посещения")]
 
     def __init__(self, service: PlayerService, parent=None) -> None:
         super().__init__(parent)
@@ -54,19 +55,26 @@ class ParticipantsModel(RowTableModel):
         self._rows.extend(more)
         self.endInsertRows()
 
+    def banned(self, p: PlayerRow) -> bool:
+        return p.banned_on(self._service.today())
+
     def toggle(self, row: int) -> None:
         p = self._rows[row]
+        if p.id not in self.checked and self.banned(p):
+            return
         if p.id in self.checked:
             del self.checked[p.id]
         else:
             self.checked[p.id] = p.name
-        self.dataChanged.emit(self.index(row, 0), self.index(row, 1))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, 2))
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        return base | Qt.ItemFlag.ItemIsUserCheckable if index.column() == 0 else base
+        if index.column() != 0 or self.banned(self._rows[index.row()]):
+            return base
+        return base | Qt.ItemFlag.ItemIsUserCheckable
 
     def setData(self, index: Index, value, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
         if not index.isValid() or index.column() != 0 or role != Qt.ItemDataRole.CheckStateRole:
@@ -81,11 +89,22 @@ class ParticipantsModel(RowTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         p = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        banned = self.banned(p)
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if index.column() == 2:
+                return ban_words(p) if banned else ""
             return p.name if index.column() == 0 else p.nickname
         if role == Qt.ItemDataRole.CheckStateRole and index.column() == 0:
             return Qt.CheckState.Checked if p.id in self.checked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ForegroundRole and banned:
+            return QBrush(QColor("#a23b3b"))
         return None
+
+
+def ban_words(p: PlayerRow) -> str:
+    """«до 01.02.2027: причина» — the ban column of the lists a player is picked from."""
+    until = tr("до {date}").format(date=f"{p.ban_until:%d.%m.%Y}") if p.ban_until else tr("бессрочно")
+    return f"{until}: {p.ban_reason}" if p.ban_reason else until
 
 
 class StandingsModel(RowTableModel):
