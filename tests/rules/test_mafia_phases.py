@@ -145,6 +145,6 @@ def test_m2_5_and_m2_6_timers_speech_60_shootout_30_check_5():
 
 def test_legal_types_follow_the_step():
     s = Script()
-    assert set(s.game.legal_types()) == {"speech_end", "nominate", "foul", "removal", "award_loss", "extra_points"}
+    assert set(s.game.legal_types()) == {"speech_end", "nominate", "foul", "removal", "award_loss", "extra_points", "leave"}
     s.speeches({1: 2, 2: 3})
     assert "vote" in s.game.legal_types() and "nominate" not in s.game.legal_types()

@@ -1,17 +1,19 @@
-"""Fouls, removals and club-ban flags (M-6, M§1.10, M§4.9–4.10, M§5.7–5.9)."""
+"""Fouls, removals, leaving and club-ban flags (M-6, M-10, M-12, M§1.10, M§4.9–4.10, M§5.7–5.9)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from clubdesk.rules.mafia.clauses import CATALOGUE, CLUB_BAN, FOUL_CLAUSES, REMOVAL, REMOVAL_CLAUSES
-from clubdesk.rules.mafia.events import Foul, Removal
+from clubdesk.rules.mafia.events import Foul, Leave, Removal
 from clubdesk.rules.mafia.phases import illegal
 
 if TYPE_CHECKING:
     from clubdesk.rules.mafia.engine import MafiaGame
 
 VOTE_STEPS = frozenset(("vote", "shootout_speech", "revote", "lift_vote"))
+#: The `removals` entry of a player who left of his own accord (M§4.10, M-12): not a clause of the seed.
+LEAVE = "leave"
 
 
 def _is_last_word_speaker(game: MafiaGame, seat: int) -> bool:
@@ -41,6 +43,8 @@ def foul(game: MafiaGame, ev: Foul) -> None:
         raise illegal("game_finished", "M-6", f"игра окончена: после неё только п. группы III, не {ev.clause}",
                       f"the game is over: only group III clauses apply now, not {ev.clause}")
     _check_target(game, ev.seat, ev.clause)
+    if ev.reason is not None:
+        game.foul_reasons.append((ev.seat, ev.clause, ev.reason))
     if entry.group in (REMOVAL, CLUB_BAN):
         remove(game, ev.seat, ev.clause)
         return
@@ -77,19 +81,32 @@ def removal(game: MafiaGame, ev: Removal) -> None:
     remove(game, ev.seat, ev.clause)
 
 
+def leave(game: MafiaGame, ev: Leave) -> None:
+    """A player leaves the game of his own accord: treated as removed in every respect (M§4.10, M-12)."""
+    if game.step == "finished":
+        raise illegal("game_finished", "M-12", f"игра окончена: место {ev.seat} уже не может покинуть игру",
+                      f"the game is over: seat {ev.seat} can no longer leave it")
+    _check_target(game, ev.seat, LEAVE)
+    remove(game, ev.seat, LEAVE)
+
+
 def remove(game: MafiaGame, seat: int, clause: str) -> None:
     """Take a seat out of the game without a last word (M§5.8) and apply what follows.
 
     At four players in the game the removed player's opponents win (M§4.10). A removal during a
     vote cancels it and night falls (M§4.9); at any other time it cancels the next vote (M§5.9),
-    except when the removed player is the night's victim (or a lifted player) saying his last word.
+    except when the removed player is the night's victim saying his morning last word (M-10: a lifted
+    player saying his last word is still in the game, M§5.10, so his removal cancels the next vote).
+    `clause` is LEAVE for a player who left of his own accord (M-12: −0.5 as for any removal).
     """
     game.removals.append((seat, clause))
     game.penalised.append(seat)
-    if CATALOGUE[clause].group == CLUB_BAN:
+    if clause != LEAVE and CATALOGUE[clause].group == CLUB_BAN:
         game.bans.append((seat, clause))
     if _is_last_word_speaker(game, seat):
         game.status[seat - 1] = "removed"
+        if not game.morning:
+            game.vote_cancelled = True   # M-10 (M§5.9 excepts only the night's victim)
         game._next_last_word()
         return
     players_left = len(game.in_game)

@@ -18,6 +18,7 @@ from clubdesk.rules.mafia.events import (
     ExtraPoints,
     Foul,
     LastWordEnd,
+    Leave,
     LiftVote,
     Night,
     Nominate,
@@ -29,6 +30,12 @@ from clubdesk.rules.mafia.phases import PHASE_OF, STEP_CLAUSE, STEP_EVENTS, STEP
 from clubdesk.rules.mafia.scoring import SCORING, best_move_tenths, score_tenths, team_of
 
 DEAL = {"don": 1, "mafia": 2, "sheriff": 1, "civilian": 6}
+#: Rule variants of other clubs (M-14): option → allowed values, the first being the «Маэстро» default.
+VARIANTS: dict[str, tuple[Any, ...]] = {
+    "day0_vote": ("single_skips", "never"),
+    "lift_two_at_four": (False, True),
+    "muted_may_nominate": (False, True),
+}
 IN_GAME, KILLED, LIFTED, REMOVED = "in_game", "killed", "lifted", "removed"
 
 
@@ -39,6 +46,9 @@ class MafiaGame(ReplayEngine[Event]):
         self.players = list(players)
         self.options = dict(options or {})
         self.scoring: str = self.options.get("scoring", "fiim")
+        self.day0_vote: str = self.options.get("day0_vote", "single_skips")
+        self.lift_two_at_four: bool = self.options.get("lift_two_at_four", False)
+        self.muted_may_nominate: bool = self.options.get("muted_may_nominate", False)
         self._log = []
         self.roles: list[str] = []
         self.status = [IN_GAME] * SEATS
@@ -57,6 +67,8 @@ class MafiaGame(ReplayEngine[Event]):
         self.morning = False                  # the last word is the night victim's
         self.vote_cancelled = False           # M§5.9: a removal cancels the next vote
         self.checks: dict[str, dict[int, bool]] = {"don": {}, "sheriff": {}}
+        self.unanswered: list[tuple[int, str, int]] = []   # (night, checker, seat) made but not answered (M-9)
+        self.foul_reasons: list[tuple[int, str, str]] = []  # (seat, clause, host's free text)
         self.first_killed: int | None = None
         self.best_move: dict[int, int] = {}
         self.best_guesses: dict[int, tuple[int, ...]] = {}
@@ -86,8 +98,12 @@ class MafiaGame(ReplayEngine[Event]):
         return team_of(self.roles[seat - 1])
 
     def muted_today(self) -> list[int]:
-        """Seats that skip their speeches on the current day (M§5.7)."""
+        """Seats that skip their speeches on the current day (M§5.7), or speak silently (M-14 muted_may_nominate)."""
         return [s for s in self.in_game if self.mute_day[s - 1] == self.day]
+
+    def variants(self) -> dict[str, Any]:
+        """The M-14 options that differ from the «Маэстро» default (the protocol prints them)."""
+        return {k: self.options[k] for k, allowed in VARIANTS.items() if self.options.get(k, allowed[0]) != allowed[0]}
 
     def timer(self) -> int | None:
         """Seconds the UI clock runs for the current step (M§1.6, M§2.5, M§2.6, M§5.4); None when untimed."""
@@ -167,7 +183,10 @@ class MafiaGame(ReplayEngine[Event]):
         return seat
 
     def _can_speak(self, seat: int) -> bool:
-        return self.status[seat - 1] == IN_GAME and self.mute_day[seat - 1] != self.day
+        if self.status[seat - 1] != IN_GAME:
+            return False
+        # M§5.7: a muted player's turn is skipped; M-14 muted_may_nominate: his day turn comes, silent.
+        return self.mute_day[seat - 1] != self.day or (self.muted_may_nominate and self.step == "speech")
 
     def _advance_speech(self) -> None:
         queue, pos = self.queue, self.pos + 1
@@ -206,8 +225,10 @@ class MafiaGame(ReplayEngine[Event]):
         self.nominees.append(ev.target)
 
     def _end_speeches(self) -> None:
-        """No vote without nominees, after a removal (M§5.9), or on day 0 with one nominee (M§4.11)."""
-        if self.vote_cancelled or not self.nominees or (self.day == 0 and len(self.nominees) == 1):
+        """No vote without nominees, after a removal (M§5.9, M-10), or on day 0 with one nominee (M§4.11) —
+        or with any nominees under the M-14 variant `day0_vote: never`."""
+        day0_skips = self.day == 0 and (len(self.nominees) == 1 or self.day0_vote == "never")
+        if self.vote_cancelled or not self.nominees or day0_skips:
             self.vote_cancelled = False
             self._start_night()
             return
@@ -236,7 +257,7 @@ class MafiaGame(ReplayEngine[Event]):
         elif self.step == "vote":
             self._start_shootout(top)
         else:
-            follow = voting.after_shootout(self.candidates, top, len(in_game))
+            follow = voting.after_shootout(self.candidates, top, len(in_game), self.lift_two_at_four)
             if follow == "shootout":
                 self._start_shootout(top)
             elif follow == "lift_vote":
@@ -324,6 +345,11 @@ class MafiaGame(ReplayEngine[Event]):
                               f"a shot at seat {target}, who is not in the game")
         don = self._check_answer("don", ev.don_check, "sheriff")
         sheriff = self._check_answer("sheriff", ev.sheriff_check, None)
+        if ev.unanswered:   # M-9: made and left unanswered by the host (M§5.3–5.4)
+            don = None if "don" in ev.unanswered else don
+            sheriff = None if "sheriff" in ev.unanswered else sheriff
+            for who in ev.unanswered:
+                self.unanswered.append((self.day, who, ev.don_check if who == "don" else ev.sheriff_check))
         targets = set(shots.values())
         victim = targets.pop() if len(shots) == len(black) and len(targets) == 1 else None   # M§5.6
         self.nights.append({"night": self.day, "shots": {str(k): v for k, v in shots.items()}, "killed": victim})
@@ -341,7 +367,10 @@ class MafiaGame(ReplayEngine[Event]):
             self._start_last_words([victim], morning=True)
 
     def _check_answer(self, who: str, target: int | None, wanted: str | None) -> bool | None:
-        """The host's answer to a check (M§5.2): Don asks «Шериф?», the Sheriff asks «чёрный?»."""
+        """The host's answer to a check (M§5.2): Don asks «Шериф?», the Sheriff asks «чёрный?».
+
+        Any seat but the checker's own may be checked, also a player who has already left (M-9).
+        """
         if target is None:
             return None
         role = "don" if who == "don" else "sheriff"
@@ -349,9 +378,9 @@ class MafiaGame(ReplayEngine[Event]):
         if self.status[seat - 1] != IN_GAME:
             raise illegal("checker_not_in_game", "M§5.2", f"{role} (место {seat}) не в игре и не проверяет",
                           f"the {role} (seat {seat}) is not in the game and cannot check")
-        if target == seat or self.status[target - 1] != IN_GAME:
-            raise illegal("bad_check", "M§5.2", f"{role} не может проверить место {target}",
-                          f"the {role} cannot check seat {target}")
+        if target == seat:
+            raise illegal("bad_check", "M§5.2", f"{role} не может проверить сам себя (место {target})",
+                          f"the {role} cannot check himself (seat {target})")
         r = self.roles[target - 1]
         return r == wanted if wanted else r in BLACK_ROLES
 
@@ -399,24 +428,30 @@ _HANDLERS: dict[type, Any] = {
     Nominate: MafiaGame._nominate, Vote: MafiaGame._vote, LiftVote: MafiaGame._lift_vote,
     LastWordEnd: MafiaGame._last_word_end, Night: MafiaGame._night, BestMove: MafiaGame._best_move,
     Foul: discipline.foul, Removal: discipline.removal, AwardLoss: MafiaGame._award_loss,
-    ExtraPoints: MafiaGame._extra_points,
+    ExtraPoints: MafiaGame._extra_points, Leave: discipline.leave,
 }
 
 
 def new_game(players: list, options: dict) -> MafiaGame:
-    """A game before the deal; players are 10 distinct ids, seat 1 first; option `scoring` (M-7)."""
+    """A game before the deal; players are 10 distinct ids, seat 1 first; options `scoring` (M-7) and the rule
+    variants of M-14 (`day0_vote`, `lift_two_at_four`, `muted_may_nominate`)."""
     expect_type(players, list, "players")
     if len(players) != SEATS or len(set(map(repr, players))) != SEATS:
         raise InvalidEventError("bad_players", "M-1", f"нужно 10 разных игроков, дано {len(players)}",
                                 f"10 distinct players are needed, got {len(players)}")
     for p in players:
         expect_type(p, str, "players[]")
-    unknown = sorted(set(options) - {"scoring"})
+    unknown = sorted(set(options) - {"scoring", *VARIANTS})
     if unknown:
         raise InvalidEventError("unknown_option", None, f"неизвестные опции: {unknown}", f"unknown options: {unknown}")
     if options.get("scoring", "fiim") not in SCORING:
         raise InvalidEventError("bad_option", "M-7", f"scoring: {options['scoring']!r} не из {SCORING}",
                                 f"scoring: {options['scoring']!r} is not one of {SCORING}")
+    for name, allowed in VARIANTS.items():
+        value = options.get(name, allowed[0])
+        if not any(value is a if isinstance(a, bool) else value == a for a in allowed):
+            raise InvalidEventError("bad_option", "M-14", f"{name}: {value!r} не из {list(allowed)}",
+                                    f"{name}: {value!r} is not one of {list(allowed)}")
     return MafiaGame(players, options)
 
 

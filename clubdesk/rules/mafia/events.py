@@ -58,24 +58,38 @@ class LastWordEnd:
 
 @dataclass(frozen=True, slots=True)
 class Night:
-    """One night: black shots (shooter, target), the Don's and the Sheriff's check (M§5.2, M§5.6)."""
+    """One night: black shots (shooter, target), the Don's and the Sheriff's check (M§5.2, M§5.6).
+
+    `unanswered` names the checkers ("don", "sheriff") whose check was made but not answered (M§5.3–5.4, M-9).
+    """
     shots: tuple[tuple[int, int], ...]
     don_check: int | None = None
     sheriff_check: int | None = None
+    unanswered: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class BestMove:
-    """Лучший ход: the first-night victim names three seats he thinks are black (M-7)."""
+    """Лучший ход: the first-night victim names one to three seats he thinks are black (M-7)."""
     seat: int
-    guesses: tuple[int, int, int]
+    guesses: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Foul:
-    """A warning or a sanction by clause number of the seed ("2.4"); the group decides the effect (M-6)."""
+    """A warning or a sanction by clause number of the seed ("2.4"); the group decides the effect (M-6).
+
+    `reason` is the host's optional free text beside the clause, for the protocol only.
+    """
     seat: int
     clause: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A player leaves the game of his own accord (M§4.10); treated as removed in every respect (M-12)."""
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +115,9 @@ class ExtraPoints:
 
 
 Event = (Deal | AgreementEnd | SpeechEnd | Nominate | Vote | LiftVote | LastWordEnd | Night | BestMove
-         | Foul | Removal | AwardLoss | ExtraPoints)
+         | Foul | Removal | AwardLoss | ExtraPoints | Leave)
+
+CHECKERS = ("don", "sheriff")
 
 
 def _bad(code: str, ru: str, en: str) -> InvalidEventError:
@@ -170,22 +186,40 @@ _NIGHT_KEYS = {"type", "shots", "don_check", "sheriff_check"}
 
 def _parse_night(obj: Any) -> Night:
     if obj.keys() != _NIGHT_KEYS:
-        check_fields(obj, "night", ("type", "shots"), ("don_check", "sheriff_check"))
-    return Night(_seat_map(obj["shots"], "night.shots"), _opt_seat(obj.get("don_check"), "night.don_check"),
-                 _opt_seat(obj.get("sheriff_check"), "night.sheriff_check"))
+        check_fields(obj, "night", ("type", "shots"), ("don_check", "sheriff_check", "unanswered"))
+    night = Night(_seat_map(obj["shots"], "night.shots"), _opt_seat(obj.get("don_check"), "night.don_check"),
+                  _opt_seat(obj.get("sheriff_check"), "night.sheriff_check"))
+    unanswered = obj.get("unanswered")
+    if not unanswered:
+        if unanswered is not None and unanswered != []:
+            expect_type(unanswered, list, "night.unanswered")
+        return night
+    expect_type(unanswered, list, "night.unanswered")
+    for who in unanswered:
+        if who not in CHECKERS:
+            raise _bad("bad_checker", f"night.unanswered: {who!r} не don и не sheriff",
+                       f"night.unanswered: {who!r} is neither don nor sheriff")
+    if len(set(unanswered)) != len(unanswered):
+        raise _bad("bad_checker", "night.unanswered: проверка указана дважды", "night.unanswered: a check is listed twice")
+    for who in unanswered:
+        if obj.get(f"{who}_check") is None:
+            raise _bad("unanswered_without_check", f"night.unanswered: {who} без {who}_check — нет проверки",
+                       f"night.unanswered: {who} without {who}_check — no check was made")
+    # Canonical order (Don first), so the event's JSON round-trips to an equal value.
+    return Night(night.shots, night.don_check, night.sheriff_check, tuple(w for w in CHECKERS if w in unanswered))
 
 
 def _parse_best_move(obj: Any) -> BestMove:
     check_fields(obj, "best_move", ("type", "seat", "guesses"))
     guesses = expect_type(obj["guesses"], list, "best_move.guesses")
-    if len(guesses) != 3:
-        raise _bad("bad_guesses", "best_move.guesses: нужно ровно три места",
-                   "best_move.guesses: exactly three seats are needed")
+    if not 1 <= len(guesses) <= 3:
+        raise _bad("bad_guesses", "best_move.guesses: нужно от одного до трёх мест",
+                   "best_move.guesses: one to three seats are needed")
     seats = tuple(seat_of(g, "best_move.guesses") for g in guesses)
-    if len(set(seats)) != 3:
+    if len(set(seats)) != len(seats):
         raise _bad("bad_guesses", f"best_move.guesses: места повторяются {list(seats)}",
                    f"best_move.guesses: repeated seats {list(seats)}")
-    return BestMove(seat_of(obj["seat"], "best_move.seat"), seats)  # type: ignore[arg-type]
+    return BestMove(seat_of(obj["seat"], "best_move.seat"), seats)
 
 
 def _parse_extra(obj: Any) -> ExtraPoints:
@@ -229,6 +263,14 @@ def _parse_foul(cls, name: str):
     return parse
 
 
+def _parse_foul_with_reason(obj: Any) -> Foul:
+    check_fields(obj, "foul", ("type", "seat", "clause"), ("reason",))
+    reason = obj.get("reason")
+    if reason is not None:
+        reason = expect_type(reason, str, "foul.reason").strip() or None
+    return Foul(seat_of(obj["seat"], "foul.seat"), _clause(obj["clause"], "foul.clause"), reason)
+
+
 def _parse_award(obj: Any) -> AwardLoss:
     check_fields(obj, "award_loss", ("type", "team", "clause"))
     team = obj["team"]
@@ -259,10 +301,11 @@ _PARSERS = {
     "last_word_end": _simple(LastWordEnd, "last_word_end", "seat"),
     "night": _parse_night,
     "best_move": _parse_best_move,
-    "foul": _parse_foul(Foul, "foul"),
+    "foul": _parse_foul_with_reason,
     "removal": _parse_foul(Removal, "removal"),
     "award_loss": _parse_award,
     "extra_points": _parse_extra,
+    "leave": _simple(Leave, "leave", "seat"),
 }
 
 EVENT_TYPES = tuple(_PARSERS)
@@ -299,16 +342,24 @@ def event_to_json(event: Event) -> dict:
             return {"type": "lift_vote", "for": n}
         case LastWordEnd(seat):
             return {"type": "last_word_end", "seat": seat}
-        case Night(shots, don, sheriff):
-            return {"type": "night", "shots": _seat_obj(shots), "don_check": don, "sheriff_check": sheriff}
+        case Night(shots, don, sheriff, unanswered):
+            night = {"type": "night", "shots": _seat_obj(shots), "don_check": don, "sheriff_check": sheriff}
+            if unanswered:   # written only when used: a record without it reads as format 1 did
+                night["unanswered"] = list(unanswered)
+            return night
         case BestMove(seat, guesses):
             return {"type": "best_move", "seat": seat, "guesses": list(guesses)}
-        case Foul(seat, clause):
-            return {"type": "foul", "seat": seat, "clause": clause}
+        case Foul(seat, clause, reason):
+            foul = {"type": "foul", "seat": seat, "clause": clause}
+            if reason is not None:
+                foul["reason"] = reason
+            return foul
         case Removal(seat, clause):
             return {"type": "removal", "seat": seat, "clause": clause}
         case AwardLoss(team, clause):
             return {"type": "award_loss", "team": team, "clause": clause}
         case ExtraPoints(seat, tenths, reason):
             return {"type": "extra_points", "seat": seat, "points": tenths / 10, "reason": reason}
+        case Leave(seat):
+            return {"type": "leave", "seat": seat}
     raise TypeError(f"not a mafia event: {event!r}")

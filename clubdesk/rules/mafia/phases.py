@@ -3,7 +3,7 @@
 Steps in order: deal → agreement (night 0, M§1.6) → speech (day, one speaker at a time, M§4.1) → vote
 → shootout_speech → revote → lift_vote (M§4.7) → last_word → night (M§5.6) → last_word (morning) →
 speech of the next day … → finished. Discipline events (foul, removal, award_loss, extra_points) are
-accepted in every step after the deal.
+accepted in every step after the deal; so is a player's leaving of his own accord (`leave`, M-12).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from clubdesk.rules.mafia.events import (
     ExtraPoints,
     Foul,
     LastWordEnd,
+    Leave,
     LiftVote,
     Night,
     Nominate,
@@ -25,7 +26,7 @@ from clubdesk.rules.mafia.events import (
     Vote,
 )
 
-DISCIPLINE = ("foul", "removal", "award_loss", "extra_points")
+DISCIPLINE = ("foul", "removal", "award_loss", "extra_points", "leave")
 
 #: Step → the output phase of replay.md.
 PHASE_OF = {
@@ -56,7 +57,7 @@ TIMERS = {"agreement": 60, "speech": 60, "shootout_speech": 30, "last_word": 60,
 STEP_CLAUSE = {
     "deal": "M-1", "agreement_end": "M§1.6", "speech_end": "M§2.4", "nominate": "M§4.1", "vote": "M§4.4",
     "lift_vote": "M§4.7", "last_word_end": "M§5.10", "night": "M§5.6", "best_move": "M-7", "foul": "M-6",
-    "removal": "M-6", "award_loss": "M§1.12", "extra_points": "M-7",
+    "removal": "M-6", "award_loss": "M§1.12", "extra_points": "M-7", "leave": "M-12",
 }
 
 STEP_RU = {
@@ -69,7 +70,7 @@ STEP_RU = {
 TYPE_NAME = {
     Deal: "deal", AgreementEnd: "agreement_end", SpeechEnd: "speech_end", Nominate: "nominate", Vote: "vote",
     LiftVote: "lift_vote", LastWordEnd: "last_word_end", Night: "night", BestMove: "best_move", Foul: "foul",
-    Removal: "removal", AwardLoss: "award_loss", ExtraPoints: "extra_points",
+    Removal: "removal", AwardLoss: "award_loss", ExtraPoints: "extra_points", Leave: "leave",
 }
 
 

@@ -45,4 +45,7 @@ def state_of(game: MafiaGame) -> dict[str, Any]:
         "nights": game.nights,
         "vote_cancelled": game.vote_cancelled,
         "scoring": game.scoring,
+        "unanswered_checks": [{"night": n, "who": w, "seat": s} for n, w, s in game.unanswered],
+        "foul_reasons": [{"seat": s, "clause": c, "reason": r} for s, c, r in game.foul_reasons],
+        "variants": game.variants(),
     }

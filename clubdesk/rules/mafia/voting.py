@@ -25,12 +25,16 @@ def lift_passes(votes_for: int, voters: int) -> bool:
     return votes_for > voters - votes_for
 
 
-def after_shootout(previous: Sequence[int], tied: Sequence[int], in_game: int) -> str:
-    """What follows a re-vote that tied again: "shootout" among fewer, "lift_vote", or "stay" (M§4.7–4.8).
+def after_shootout(previous: Sequence[int], tied: Sequence[int], in_game: int, lift_two_at_four: bool = False) -> str:
+    """What follows a re-vote that tied again: "shootout", "lift_vote", or "stay" (M§4.7–4.8, M-13, M-14).
 
-    The same split (same set of tied players) leads to the lift-all vote; with four players or fewer
-    two cannot be lifted, so everybody stays and night falls (M§4.8).
+    A different tie starts a new shootout among the newly tied (M-13); the same split (same set of tied
+    players) leads to the lift-all vote. With four players or fewer two cannot be lifted, so everybody
+    stays and night falls (M§4.8) — unless the M-14 variant `lift_two_at_four` puts a two-way tie at
+    exactly four players to the lift-both vote.
     """
     if set(tied) != set(previous):
         return "shootout"
-    return "stay" if in_game <= 4 else "lift_vote"
+    if in_game > 4 or (lift_two_at_four and in_game == 4 and len(tied) == 2):
+        return "lift_vote"
+    return "stay"
