@@ -146,9 +146,9 @@ def test_m13_a_different_tie_after_the_shootout_starts_a_new_shootout_among_the_
     voters = s.game.in_game
     s.vote({v: (3, 5, 6)[i % 3] for i, v in enumerate(voters)})          # 3:3:3 → shootout among three
     assert (s.game.step, s.game.candidates) == ("shootout_speech", [3, 5, 6])
-    s.speeches().vote(dict(zip(voters, [3, 3, 3, 3, 5, 5, 5, 5, 6])))    # 4:4:1, a new tie → a new shootout
+    s.speeches().vote(dict(zip(voters, [3, 3, 3, 3, 5, 5, 5, 5, 6], strict=True)))    # 4:4:1, a new tie → a new shootout
     assert (s.game.step, s.game.candidates) == ("shootout_speech", [3, 5])
-    s.speeches().vote(dict(zip(voters, [3, 3, 3, 3, 3, 5, 5, 5, 5])))    # 5:4 → 3 is lifted
+    s.speeches().vote(dict(zip(voters, [3, 3, 3, 3, 3, 5, 5, 5, 5], strict=True)))    # 5:4 → 3 is lifted
     assert s.game.state()["lifted"] == [3]
 
 
