@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import math
+import time
+from collections.abc import Callable
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from clubdesk.errors import KnownError, PermissionDenied, ValidationError
 from clubdesk.roles import ROLE_NAMES, ROLES, SYSTEM, Actor, require  # noqa: F401 - re-exported
 from clubdesk.store.db import Store
-from clubdesk.store.models import Account
+from clubdesk.store.models import Account, ChangeLog, Setting
 from clubdesk.store.uow import UnitOfWork
 
 _hasher = PasswordHasher()
@@ -18,6 +23,17 @@ _hasher = PasswordHasher()
 GRANTABLE = {"admin": frozenset(ROLES), "desk": frozenset({"referee", "host", "display"})}
 
 MIN_PASSWORD = 6
+
+# Wrong passwords per login (known or not, so the answer tells nothing): after each one the next try must wait
+# FIRST_WAIT × 2^(n-1) seconds (at most MAX_WAIT); LOCK_AFTER of them within WINDOW close the login until the
+# window has passed since the last one. 30 guesses then take hours instead of the 7 s they took.
+FIRST_WAIT, MAX_WAIT = 1.0, 60.0
+LOCK_AFTER, WINDOW = 10, 15 * 60.0
+_FAILURES = "login_failures"  # settings row: {login: [wall-clock times of recent failures]}
+_TRACKED = 500  # logins remembered at most, so guessing names cannot grow the row without end
+# Written in the transaction that makes the first admin and never removed: emptying `accounts` later does not
+# make the store «fresh» again (create_first_admin needs no admin to act).
+ACCOUNTS_MARKER = "accounts_created"
 
 
 class LoginFailed(KnownError):
@@ -29,19 +45,73 @@ def _check_roles(roles: tuple[str, ...]) -> None:
         raise ValidationError("roles", "Выберите хотя бы одну известную роль.", "Choose at least one known role.")
 
 
+def check_new_login(login: str) -> None:
+    """A login is matched exactly at every login, so one with spaces at the ends or inside is refused here."""
+    if not login:
+        raise ValidationError("login", "Введите имя для входа.", "Enter a login name.")
+    if login != login.strip() or any(c.isspace() or not c.isprintable() for c in login):
+        raise ValidationError("login", "Имя для входа — без пробелов и невидимых символов.",
+                              "A login has no spaces or invisible characters.")
+
+
+def check_new_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise ValidationError("password", f"Пароль короче {MIN_PASSWORD} символов.",
+                              f"The password is shorter than {MIN_PASSWORD} characters.")
+    if not password.strip():
+        raise ValidationError("password", "Пароль не может состоять из одних пробелов.",
+                              "A password cannot be spaces only.")
+
+
+_dummy_hash: str | None = None
+
+
+def _dummy() -> str:
+    """A hash to verify against when the login is unknown: the answer then takes as long as for a known one."""
+    global _dummy_hash
+    if _dummy_hash is None:
+        _dummy_hash = _hasher.hash("clubdesk: no such login")
+    return _dummy_hash
+
+
+def login_wait(failures: list[float], now: float) -> float:
+    """Seconds until the next try is allowed after these failure times (0: try now)."""
+    recent = [t for t in failures if now - t < WINDOW]
+    if not recent:
+        return 0.0
+    last = max(recent)
+    if len(recent) >= LOCK_AFTER:
+        return last + WINDOW - now
+    return max(0.0, last + min(MAX_WAIT, FIRST_WAIT * 2 ** (len(recent) - 1)) - now)
+
+
 class AccountService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock  # wall clock: the failures are stored and outlive a restart
 
     def has_accounts(self) -> bool:
         with self.store.session_factory() as s:
             return bool(s.scalar(select(func.count()).select_from(Account)))
 
     def create_first_admin(self, login: str, password: str, display_name: str = "") -> Actor:
-        """The first start of a fresh database: the only moment an admin is made without an admin."""
-        if self.has_accounts():
-            raise PermissionDenied("Администратор уже создан.", "The administrator already exists.")
-        return self._create(login, password, ("admin",), display_name)
+        """The first start of a store that never had an account: the only moment an admin is made without an
+        admin. One transaction whose first statement inserts the marker, so of several processes starting on a
+        fresh store at once exactly one gets past it; the others wait for its lock and then find the marker."""
+        check_new_login(login)
+        check_new_password(password)
+        password_hash = _hasher.hash(password)  # ~0.2 s: outside the write lock
+        refused = PermissionDenied("Администратор уже создан.", "The administrator already exists.")
+        with UnitOfWork(self.store) as uow:
+            s = uow.session
+            took = s.execute(insert(Setting).prefix_with("OR IGNORE").values(key=ACCOUNTS_MARKER, value="1"))
+            if took.rowcount != 1:
+                raise refused
+            # a store from before the marker: any account row, or the change log of one, means it had accounts
+            if s.scalar(select(Account.id).limit(1)) or \
+                    s.scalar(select(ChangeLog.id).where(ChangeLog.entity == Account.__tablename__).limit(1)):
+                raise refused
+            return self._add(uow, login, password_hash, ("admin",), display_name)
 
     def create_account(self, actor: Actor, login: str, password: str, roles: tuple[str, ...],
                        display_name: str = "") -> Actor:
@@ -53,32 +123,71 @@ class AccountService:
             names_en = ", ".join(ROLE_NAMES[r][1] for r in refused if r in ROLE_NAMES) or ", ".join(refused)
             raise PermissionDenied(f"Учётная запись {actor.login} не может выдавать роли: {names}.",
                                    f"Account {actor.login} cannot grant the roles: {names_en}.")
-        return self._create(login, password, roles, display_name)
-
-    def _create(self, login: str, password: str, roles: tuple[str, ...], display_name: str) -> Actor:
-        login = login.strip()
-        if not login:
-            raise ValidationError("login", "Введите имя для входа.", "Enter a login name.")
-        if len(password) < MIN_PASSWORD:
-            raise ValidationError("password", f"Пароль короче {MIN_PASSWORD} символов.",
-                                  f"The password is shorter than {MIN_PASSWORD} characters.")
-        _check_roles(roles)
+        check_new_login(login)
+        check_new_password(password)
+        password_hash = _hasher.hash(password)
         with UnitOfWork(self.store) as uow:
-            if uow.session.scalar(select(Account).where(Account.login == login)):
-                raise ValidationError("login", f"Имя «{login}» уже занято.", f"The login '{login}' is taken.")
-            acc = Account(login=login, display_name=display_name or login, password_hash=_hasher.hash(password),
-                          roles=" ".join(sorted(set(roles))))
-            uow.session.add(acc)
-            uow.session.flush()
-            return Actor(acc.id, acc.login, acc.role_set)
+            return self._add(uow, login, password_hash, roles, display_name)
+
+    def _add(self, uow: UnitOfWork, login: str, password_hash: str, roles: tuple[str, ...],
+             display_name: str) -> Actor:
+        _check_roles(roles)
+        if uow.session.scalar(select(Account).where(Account.login == login)):
+            raise ValidationError("login", f"Имя «{login}» уже занято.", f"The login '{login}' is taken.")
+        acc = Account(login=login, display_name=display_name or login, password_hash=password_hash,
+                      roles=" ".join(sorted(set(roles))))
+        uow.session.add(acc)
+        uow.session.flush()
+        return Actor(acc.id, acc.login, acc.role_set)
 
     def login(self, login: str, password: str) -> Actor:
+        """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it."""
+        now = self.clock()
+        wait = login_wait(self._failures().get(login, []), now)
+        if wait > 0:
+            minutes = math.ceil(wait / 60)
+            if wait > MAX_WAIT:
+                raise LoginFailed(f"Слишком много неверных паролей: вход под этим именем закрыт на {minutes} мин.",
+                                  f"Too many wrong passwords: this login is closed for {minutes} min.")
+            secs = math.ceil(wait)
+            raise LoginFailed(f"После неверного имени или пароля подождите {secs} с.",
+                              f"After a wrong login or password wait {secs} s.")
         with self.store.session_factory() as s:
-            acc = s.scalar(select(Account).where(Account.login == login.strip(), Account.active.is_(True)))
+            acc = s.scalar(select(Account).where(Account.login == login, Account.active.is_(True)))
         try:
+            _hasher.verify(acc.password_hash if acc is not None else _dummy(), password)
             if acc is None:
                 raise VerificationError
-            _hasher.verify(acc.password_hash, password)
         except (VerificationError, InvalidHashError):
+            self._note_failure(login, now)
             raise LoginFailed("Неверное имя или пароль.", "Wrong login or password.") from None
+        self._note_failure(login, None)
         return Actor(acc.id, acc.login, acc.role_set)
+
+    def _failures(self) -> dict[str, list[float]]:
+        with self.store.session_factory() as s:
+            row = s.get(Setting, _FAILURES)
+        try:
+            data = json.loads(row.value) if row is not None else {}
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def _note_failure(self, login: str, when: float | None) -> None:
+        """Add a failure (`when`), or forget the login's failures after a right password (None)."""
+        data = self._failures()
+        if when is None and login not in data:
+            return
+        now = self.clock()
+        data = {k: [t for t in v if now - t < WINDOW] for k, v in data.items() if isinstance(v, list)}
+        if when is None:
+            data.pop(login, None)
+        else:
+            data[login] = [*data.get(login, []), when][-LOCK_AFTER:]
+        data = {k: v for k, v in data.items() if v}
+        if len(data) > _TRACKED:
+            data = dict(sorted(data.items(), key=lambda kv: max(kv[1]))[-_TRACKED:])
+        with UnitOfWork(self.store) as uow:
+            row = uow.session.get(Setting, _FAILURES) or Setting(key=_FAILURES)
+            row.value = json.dumps(data, ensure_ascii=False)
+            uow.session.add(row)

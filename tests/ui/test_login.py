@@ -18,12 +18,17 @@ def test_first_start_dialog_creates_admin(qtbot, store):
 
 
 def test_login_dialog_refuses_wrong_password_and_clears_it(qtbot, store, admin):
-    d = LoginDialog(AccountService(store))
+    now = [1_800_000_000.0]
+    d = LoginDialog(AccountService(store, clock=lambda: now[0]))
     qtbot.addWidget(d)
     d.login.setText("admin")
     d.password.setText("nope-nope")
     d.submit()
     assert d.actor is None and d.password.text() == "" and "Неверное" in d.error.text()
+    d.password.setText("secret-admin")
+    d.submit()  # right away: the next try after a wrong password waits a second
+    assert d.actor is None and "подождите 1 с" in d.error.text()
+    now[0] += 1
     d.password.setText("secret-admin")
     d.submit()
     assert d.actor.login == "admin"
