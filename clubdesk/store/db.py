@@ -242,8 +242,12 @@ def backup(path: Path, label: str = "manual") -> Path:
     finally:
         dst.close()
         src.close()
-    for old in list_backups(path)[BACKUPS_KEPT:]:
-        old.unlink()
+    kept = list_backups(path)
+    # The newest copy taken before a migration stays whatever the count: it may be the only one of the old file.
+    before = next((b for b in kept if "-before-" in b.name), None)
+    for old in kept[BACKUPS_KEPT:]:
+        if old != before:
+            old.unlink()
     return dest
 
 
@@ -283,9 +287,56 @@ def prepare_file(path: Path) -> str | None:
             f"База {path} создана более новой версией ClubDesk (схема {rev}). Обновите программу; файл не изменён.",
             f"The database {path} was written by a newer ClubDesk (schema {rev}). Update the program; "
             "the file was left untouched.", code="newer_schema")
-    if rev is not None and rev != migrate.head_revision():
-        return str(backup(path, label=f"before-{migrate.head_revision()}"))
-    return None
+    # Every existing file is copied before a migration touches it: a failed one is put back from this copy.
+    return str(backup(path, label=f"before-{migrate.head_revision()}"))
+
+
+def upgrade_file(path: Path, made: Path | None) -> None:
+    """Migrate `path` to head in one transaction (migrate.upgrade_file); if that fails, put the file back as
+    it was — from `made`, the copy taken just before — and refuse it with the reason. A new file is removed."""
+    existed = path.exists()
+    old = file_revision(path) if existed else None
+    try:
+        migrate.upgrade_file(path)
+    except Exception as exc:  # a migration's bug, a full disk: whatever it is, the old file comes back
+        reason = _short(f"{type(exc).__name__}: {exc}")
+        head = migrate.head_revision()
+        try:
+            _put_back(path, made if existed else None)
+        except (OSError, sqlite3.Error) as put_back_failed:
+            raise StoreError(
+                f"Не удалось обновить базу {path} до схемы {head} ({reason}), и файл не удалось вернуть к прежнему "
+                f"виду ({put_back_failed}); его копия до обновления — {made}.",
+                f"Upgrading the database {path} to schema {head} failed ({reason}), and the file could not be put "
+                f"back ({put_back_failed}); its copy from before the upgrade is {made}.",
+                code="migration_failed") from exc
+        raise StoreError(
+            f"Не удалось обновить базу {path} до схемы {head} ({reason}). Файл оставлен как был (схема {old}); "
+            "сообщите об ошибке разработчикам.",
+            f"Upgrading the database {path} to schema {head} failed ({reason}). The file was left as it was "
+            f"(schema {old}); please report the error.", code="migration_failed") from exc
+
+
+def _short(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _put_back(path: Path, made: Path | None) -> None:
+    """Make `path` equal in content to the copy `made` (SQLite's backup API, under SQLite's own locks); with
+    no copy the file was new, and is removed. The failed run was rolled back already: this also covers a
+    migration that committed on its own or a rollback that could not finish."""
+    if made is None:
+        for name in (path.name, path.name + "-wal", path.name + "-shm", path.name + "-journal"):
+            (path.parent / name).unlink(missing_ok=True)
+        return
+    src = sqlite3.connect(f"{made.resolve().as_uri()}?mode=ro", uri=True)
+    dst = sqlite3.connect(path)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
 
 
 def make_engine(path: Path) -> Engine:
@@ -308,16 +359,13 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
         if desk_id is not None:
             return Store(path, desk_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    needs_upgrade = False
     if upgrade:
-        prepare_file(path)  # refuses a broken or newer file untouched, backs up an older one
-        needs_upgrade = not path.exists() or file_revision(path) != migrate.HEAD
+        made = prepare_file(path)  # refuses a broken or newer file untouched, backs up an older one
+        if not path.exists() or file_revision(path) != migrate.HEAD:
+            upgrade_file(path, Path(made) if made else None)
     from sqlalchemy.orm import sessionmaker
 
     engine = make_engine(path)
-    if needs_upgrade:
-        with engine.begin() as conn:
-            migrate.upgrade(conn)
     factory = sessionmaker(engine, expire_on_commit=False)
     desk_id, last_hlc = _desk_identity(factory)
     return Store(path, desk_id, engine=engine, session_factory=factory, clock=HybridLogicalClock(last=last_hlc))

@@ -6,6 +6,9 @@ that is already at HEAD does not pay for it.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -49,8 +52,56 @@ def current_revision(conn: Connection) -> str | None:
 
 
 def upgrade(conn: Connection, target: str = "head") -> None:
+    """Run the migrations on `conn`, inside whatever transaction the caller holds (see `upgrade_file`)."""
     from alembic import command
 
     cfg = alembic_config()
     cfg.attributes["connection"] = conn
     command.upgrade(cfg, target)
+
+
+class ForeignKeysBroken(Exception):
+    """A migration left rows pointing at rows that are not there (PRAGMA foreign_key_check)."""
+
+
+def upgrade_file(path: Path, target: str = "head", *, on_statement: Callable | None = None) -> None:
+    """Bring the file at `path` to `target` in ONE SQLite transaction, the alembic_version row included.
+
+    SQLite's DDL is transactional, but Python's sqlite3 only opens a transaction before DML: left to the
+    driver, each CREATE/DROP/ALTER of a migration commits on its own, and a failure half-way leaves a schema
+    no retry can get past. Here the connection is in autocommit mode and we say BEGIN IMMEDIATE ourselves,
+    so a failure or a kill anywhere leaves the file at its old revision with every row.
+
+    Foreign keys are off for the run: a batch rebuild (copy the table, drop the old, rename) would otherwise
+    fail on the first row that another table references — and PRAGMA foreign_keys cannot change inside a
+    transaction. PRAGMA foreign_key_check before COMMIT fails the run instead if anything dangles.
+    `on_statement(conn, cursor, statement, parameters, context, executemany)` is SQLAlchemy's
+    before_cursor_execute hook, also called with "COMMIT" just before the commit (the tests fail or kill the
+    run at every statement).
+    """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import NullPool
+
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout=5000")
+        conn.execute("PRAGMA foreign_keys=OFF")
+        conn.execute("PRAGMA synchronous=FULL")
+        return conn
+
+    engine = create_engine("sqlite://", creator=connect, poolclass=NullPool)
+    event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+    if on_statement is not None:
+        event.listen(engine, "before_cursor_execute", on_statement)
+    try:
+        with engine.connect() as conn, conn.begin():
+            upgrade(conn, target)
+            dangling = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if dangling:
+                table, rowid, parent, _fk = dangling[0]
+                raise ForeignKeysBroken(f"{len(dangling)} rows point at missing rows, the first: {table} "
+                                        f"rowid {rowid} -> {parent}")
+            if on_statement is not None:
+                on_statement(conn, None, "COMMIT", (), None, False)
+    finally:
+        engine.dispose()

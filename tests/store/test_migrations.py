@@ -1,0 +1,143 @@
+"""Upgrades keep the club's data and are all-or-nothing: a store made by every past revision, filled with a
+club, upgrades to head value for value; a failure at any statement of any migration leaves the file as it was."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+
+import pytest
+
+from clubdesk.errors import StoreError
+from clubdesk.store import db, migrate
+from clubdesk.store.db import list_backups, open_store
+from tests.store.stores_by_revision import PAST, build, content, dump, expected_at_head, rows_at
+
+
+@pytest.fixture(scope="module")
+def stores(tmp_path_factory):
+    """One store file per past revision, built once: copy it before changing it."""
+    made = {}
+    for rev in PAST:
+        path = tmp_path_factory.mktemp(f"rev{rev}") / "club.sqlite"
+        build(path, rev)
+        made[rev] = path
+    return made
+
+
+def copy_of(stores, rev, tmp_path):
+    path = tmp_path / "club.sqlite"
+    shutil.copyfile(stores[rev], path)
+    return path
+
+
+class Statements:
+    """A before_cursor_execute hook: counts the migration's statements and raises at number `fail_at`."""
+
+    def __init__(self, fail_at: int | None = None) -> None:
+        self.fail_at, self.seen = fail_at, []
+
+    def __call__(self, _conn, _cursor, statement, *_args) -> None:
+        if len(self.seen) == self.fail_at:
+            raise RuntimeError(f"injected failure before statement {self.fail_at}: {statement[:60]}")
+        self.seen.append(statement)
+
+
+REAL_UPGRADE = migrate.upgrade_file
+
+
+def upgrading_with(monkeypatch, hook) -> None:
+    monkeypatch.setattr(migrate, "upgrade_file", functools.partial(REAL_UPGRADE, on_statement=hook))
+
+
+def test_the_stores_hold_the_club_as_their_revision_wrote_it(stores):
+    for rev, path in stores.items():
+        assert db.file_revision(path) == rev
+        assert dump(path) == {t: r for t, r in dump(path).items() if t in rows_at(rev)}
+        assert {t: len(r) for t, r in dump(path).items()} == {t: len(r) for t, r in rows_at(rev).items()}
+
+
+@pytest.mark.parametrize("rev", PAST)
+def test_a_store_of_every_past_revision_upgrades_to_head_keeping_every_value(stores, rev, tmp_path):
+    path = copy_of(stores, rev, tmp_path)
+    open_store(path).close()
+    assert db.file_revision(path) == migrate.HEAD
+    got, want = dump(path), expected_at_head(rev)
+    assert set(got) == set(want), "a table appeared or went: say in stores_by_revision what it holds"
+    for table in want:
+        assert got[table] == want[table], f"{table} after upgrading from {rev}"
+
+
+@pytest.mark.parametrize("rev", PAST)
+def test_a_failure_at_any_statement_of_the_upgrade_leaves_the_store_as_it_was(stores, rev, tmp_path, monkeypatch):
+    """Every statement of every migration from `rev` to head (and the commit) fails once. The run alone — no
+    backup put back — leaves the file at its revision with its content; the next open upgrades it cleanly."""
+    counted = Statements()
+    REAL_UPGRADE(copy_of(stores, rev, tmp_path), on_statement=counted)
+    total = len(counted.seen)
+    assert total > 10 and counted.seen[-1] == "COMMIT"
+    before = content(stores[rev])
+    for k in range(total):
+        (tmp_path / f"k{k}").mkdir()
+        path = copy_of(stores, rev, tmp_path / f"k{k}")
+        with pytest.raises(RuntimeError, match="injected failure"):
+            REAL_UPGRADE(path, on_statement=Statements(fail_at=k))
+        assert db.file_revision(path) == rev, f"statement {k}: {counted.seen[k][:80]}"
+        assert content(path) == before, f"statement {k}: {counted.seen[k][:80]}"
+        open_store(path).close()
+        assert dump(path) == expected_at_head(rev), f"statement {k}"
+        shutil.rmtree(path.parent)
+
+
+def test_a_failed_upgrade_is_refused_with_the_reason_and_the_next_open_upgrades(stores, tmp_path, monkeypatch):
+    path = copy_of(stores, "0001", tmp_path)
+    before = content(path)
+    upgrading_with(monkeypatch, Statements(fail_at=20))
+    with pytest.raises(StoreError) as refused:
+        open_store(path)
+    assert refused.value.code == "migration_failed" and "injected failure" in refused.value.ru
+    assert "Не удалось обновить базу" in refused.value.ru and "схема 0001" in refused.value.ru
+    assert content(path) == before
+    monkeypatch.setattr(migrate, "upgrade_file", REAL_UPGRADE)
+    open_store(path).close()
+    assert dump(path) == expected_at_head("0001")
+
+
+def test_a_migration_that_committed_half_way_is_put_back_from_the_backup(stores, tmp_path, monkeypatch):
+    """Rolling back is not enough when something committed on its own (as the driver did with DDL before):
+    the file is copied back from the backup taken just before the upgrade."""
+    path = copy_of(stores, "0001", tmp_path)
+    before = content(path)
+
+    def commit_then_fail(conn, _cursor, statement, *_args) -> None:
+        if statement.startswith("ALTER TABLE _alembic_tmp_players"):
+            conn.connection.dbapi_connection.execute("COMMIT")
+            raise RuntimeError("injected failure after a commit")
+
+    upgrading_with(monkeypatch, commit_then_fail)
+    with pytest.raises(StoreError) as refused:
+        open_store(path)
+    assert refused.value.code == "migration_failed"
+    assert db.file_revision(path) == "0001" and content(path) == before
+
+
+def test_a_failed_upgrade_of_a_new_file_leaves_no_file(tmp_path, monkeypatch):
+    upgrading_with(monkeypatch, Statements(fail_at=5))
+    path = tmp_path / "new.sqlite"
+    with pytest.raises(StoreError):
+        open_store(path)
+    assert not path.exists() and not (tmp_path / "new.sqlite-wal").exists()
+
+
+def test_retried_failing_upgrades_never_rotate_out_the_copy_taken_before_the_first(stores, tmp_path, monkeypatch):
+    path = copy_of(stores, "0002", tmp_path)
+    upgrading_with(monkeypatch, Statements(fail_at=3))
+    for _ in range(2):
+        with pytest.raises(StoreError):
+            open_store(path)
+    for _ in range(db.BACKUPS_KEPT + 2):
+        db.backup(path)  # a desk's daily backups pile up meanwhile
+    kept = list_backups(path)
+    before = [b for b in kept if "before-" in b.name]
+    assert len(kept) == db.BACKUPS_KEPT + 1 and len(before) == 1
+    assert content(before[0]) == content(stores["0002"])
