@@ -31,9 +31,10 @@ def seat_label(seat: int, names: list[str]) -> str:
 
 
 class Form(QWidget):
-    """Signals: submit(dict event)."""
+    """Signals: submit(dict event); edited() when the host changes a choice (the last refusal is answered)."""
 
     submit = Signal(dict)
+    edited = Signal()
 
     def load(self, state: dict, names: list[str]) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -51,6 +52,7 @@ class DealForm(Form):
             box = QComboBox()
             for r in ROLES:
                 box.addItem(role_text(r), r)
+            box.activated.connect(lambda _i: self.edited.emit())
             self.roles.append(box)
             grid.addWidget(QLabel(str(i + 1)), i // 5 * 2, i % 5)
             grid.addWidget(box, i // 5 * 2 + 1, i % 5)
@@ -75,6 +77,7 @@ class DealForm(Form):
         deck = DECK[:]
         self._rng.shuffle(deck)
         self.set_roles(deck)
+        self.edited.emit()
 
     def set_roles(self, roles: list[str]) -> None:
         for box, r in zip(self.roles, roles, strict=True):
@@ -277,8 +280,9 @@ class BestMoveForm(Form):
 
     def load(self, state: dict, names: list[str]) -> None:
         self._seat = state["speaker"] or 0
-        for box in self.guesses:
+        for box in self.guesses:   # empty: a guess the victim did not name must not be recorded as «2»
             box.clear()
+            box.addItem("—", None)
             for s in range(1, 11):
                 if s != self._seat:
                     box.addItem(str(s), s)
@@ -288,4 +292,5 @@ class BestMoveForm(Form):
             box.setCurrentIndex(box.findData(s))
 
     def _emit(self) -> None:
-        self.submit.emit({"type": "best_move", "seat": self._seat, "guesses": [b.currentData() for b in self.guesses]})
+        guesses = [b.currentData() for b in self.guesses if b.currentData() is not None]
+        self.submit.emit({"type": "best_move", "seat": self._seat, "guesses": guesses})

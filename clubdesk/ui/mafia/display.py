@@ -78,7 +78,9 @@ class PublicDisplay(QWidget):
         self.phase.setText(phase_text(v.step, v.day))
         sp = v.speaker
         self.speaker.setText(tr("Говорит: {who}").format(who=f"{sp} · {v.seats[sp - 1].name}") if sp else "")
-        shown = v.candidates if v.step in ("vote", "revote", "shootout_speech", "lift_vote") else v.nominees
+        # Nominees matter only while the day is nominating and voting; after the vote or the game, nothing.
+        shown = v.candidates if v.step in ("vote", "revote", "shootout_speech", "lift_vote") \
+            else v.nominees if v.step == "speech" else ()
         self.nominees.setText(tr("Кандидаты: {seats}").format(seats=", ".join(map(str, shown))) if shown else "")
         self.winner.setText(team_text(v.winner))
         self.winner.setVisible(v.winner is not None)

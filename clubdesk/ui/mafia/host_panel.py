@@ -23,8 +23,9 @@ from clubdesk.rules.mafia.clauses import foul_picker
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.actions import BestMoveForm, DealForm, LiftForm, NightForm, VoteForm
 from clubdesk.ui.mafia.controller import GameController
-from clubdesk.ui.mafia.seat_card import SeatCard
-from clubdesk.ui.mafia.texts import phase_text, points_text, team_text, timer_text
+from clubdesk.ui.mafia.reveal import RevealButton
+from clubdesk.ui.mafia.seat_card import SeatCard, Veil
+from clubdesk.ui.mafia.texts import clock_label, phase_text, points_text, team_text, timer_text
 from clubdesk.ui.views import error_label
 
 NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
@@ -63,8 +64,11 @@ class HostPanel(QWidget):
         self.stack = QStackedWidget()
         for w in (self.hint, *dict.fromkeys(self.forms.values()), self.result):
             self.stack.addWidget(w)
-        for form in (*self.forms.values(), self.best_move):
+        # dict.fromkeys: "vote" and "revote" share one form, connected once (twice, every vote was recorded
+        # and then refused a second time, and the host saw a false red error).
+        for form in (*dict.fromkeys(self.forms.values()), self.best_move):
             form.submit.connect(self.submit)
+            form.edited.connect(self.error.hide)   # a new choice answers the last refusal
 
         layout = QVBoxLayout(self)
         self.print_button = QPushButton(tr("Печать…"))
@@ -132,17 +136,17 @@ class HostPanel(QWidget):
         self.reason = QLineEdit()
         self.reason.setPlaceholderText(tr("Причина доп. баллов"))
         self.extra = QPushButton(tr("Доп. баллы"))
-        self.reveal = QPushButton(tr("Роли — удерживать"))
+        self.reveal = RevealButton(tr("Роли — удерживать (R)"))
         self.reveal.setObjectName("revealButton")
+        self.reveal.setToolTip(tr("Роли и ответы на проверки видны, пока кнопка или клавиша R нажата"))
         self.undo = QPushButton(tr("Отменить (Ctrl+Z)"))
         self.secret = QLabel()
         self.secret.setObjectName("hostSecret")
         self.secret.setWordWrap(True)
-        self.secret.hide()
+        self.secret_veil = Veil(self.secret)
         self.foul.clicked.connect(self.give_foul)
         self.extra.clicked.connect(self.give_extra)
-        self.reveal.pressed.connect(lambda: self.show_roles(True))
-        self.reveal.released.connect(lambda: self.show_roles(False))
+        self.reveal.held.connect(self.show_roles)
         self.undo.clicked.connect(self.c.undo)
         v = QVBoxLayout(box)
         v.addWidget(self.picked)
@@ -155,7 +159,7 @@ class HostPanel(QWidget):
         v.addWidget(self.extra)
         v.addStretch(1)
         v.addWidget(self.reveal)
-        v.addWidget(self.secret)
+        v.addWidget(self.secret_veil)
         v.addWidget(self.undo)
         return box
 
@@ -169,6 +173,10 @@ class HostPanel(QWidget):
             QShortcut(QKeySequence(key), self, activated=slot)
 
     # --- input -----------------------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if not self.reveal.key_press(event):   # R held: the roles (released anywhere: hidden)
+            super().keyPressEvent(event)
+
     def submit(self, obj: dict) -> bool:
         self.error.hide()
         return self.c.record(obj)
@@ -215,7 +223,7 @@ class HostPanel(QWidget):
     def show_roles(self, on: bool) -> None:
         for card in self.cards:
             card.reveal(on)
-        self.secret.setVisible(on and bool(self.secret.text()))
+        self.secret_veil.reveal(on and bool(self.secret.text()))
 
     # --- showing ---------------------------------------------------------------------------------
     def refresh(self, _state: dict | None = None) -> None:
@@ -227,15 +235,14 @@ class HostPanel(QWidget):
             mark = "speaker" if s == st["speaker"] else "nominee" if s in st["nominees"] and st["step"] == "speech" \
                 else "picked" if s == self.selected else ""
             card.show_state(int(st["fouls"].get(str(s), 0)), out.get(s, ""), mark, st["roles"].get(str(s), ""))
-        sp = st["speaker"]
-        self.speaker.setText(tr("Говорит: {who}").format(who=f"{sp} · {names[sp - 1]}") if sp else "")
+        self.speaker.setText(clock_label(st["step"], st["speaker"], names))
         self.next.setEnabled(st["step"] in NEXT_EVENT)
         self.start.setEnabled(st["timer"] is not None)
         self.picked.setText(tr("Место {seat}: {name}").format(seat=self.selected, name=names[self.selected - 1])
                             if self.selected else tr("Щёлкните карточку места"))
         self.hint.setText(self._hint(st))
         self._show_form(st)
-        self.secret.setText(self._checks(st))
+        self.secret_veil.set_text(self._checks(st))
 
     def _hint(self, st: dict) -> str:
         if st["step"] == "speech":

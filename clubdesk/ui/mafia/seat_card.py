@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.texts import out_text, role_text
 
 MAX_FOULS = 4
+
+
+class Veil(QStackedWidget):
+    """A secret and a blank page in one stack: the stack is as big as the secret whether it shows or not, so
+    revealing it never moves the layout under the host's cursor (the button would slide away from it)."""
+
+    def __init__(self, secret: QLabel, parent=None) -> None:
+        super().__init__(parent)
+        self.addWidget(QWidget())
+        self.addWidget(secret)
+
+    def set_text(self, text: str) -> None:
+        """The secret's new text; the stack is measured again (a hidden label does not ask for it)."""
+        if text != self.widget(1).text():
+            self.widget(1).setText(text)
+            self.updateGeometry()
+
+    def reveal(self, on: bool) -> None:
+        self.setCurrentIndex(1 if on else 0)
+
+    # The layout must measure the secret whichever page shows, and never squeeze it below its full height.
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self.widget(1).sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        secret = self.widget(1)
+        return QSize(secret.minimumSizeHint().width(), secret.sizeHint().height())
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        return self.widget(1).hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        return self.widget(1).heightForWidth(width)
 
 
 def foul_dots(n: int) -> str:
@@ -36,20 +69,22 @@ class SeatCard(QFrame):
         self.status.setObjectName("seatStatus")
         self.role = QLabel("")
         self.role.setObjectName("seatRole")
-        self.role.hide()
+        self.role.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.veil = Veil(self.role)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
-        for w in (self.number, self.name, self.fouls, self.status, self.role):
+        for w in (self.number, self.name, self.fouls, self.status):
             w.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             layout.addWidget(w)
+        layout.addWidget(self.veil, 0, Qt.AlignmentFlag.AlignHCenter)
 
     def show_state(self, fouls: int, out: str, mark: str, role: str) -> None:
         """mark: speaker | nominee | picked | "" — drives the card's colour in the stylesheet."""
         self.fouls.setText(foul_dots(fouls))
         self.fouls.setToolTip(str(fouls))
         self.status.setText(out_text(out) or (self.status_mark(mark) if mark else tr("в игре")))
-        self.role.setText(role_text(role))
+        self.veil.set_text(role_text(role))
         for prop, value in (("mark", mark), ("out", bool(out))):
             self.setProperty(prop, value)
         self.style().unpolish(self)
@@ -60,7 +95,7 @@ class SeatCard(QFrame):
         return {"speaker": tr("говорит"), "nominee": tr("выставлен"), "picked": tr("выбран")}.get(mark, "")
 
     def reveal(self, on: bool) -> None:
-        self.role.setVisible(on and bool(self.role.text()))
+        self.veil.reveal(on and bool(self.role.text()))
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
         if event.button() == Qt.MouseButton.LeftButton:

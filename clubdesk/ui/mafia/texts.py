@@ -36,6 +36,18 @@ def role_text(role: str) -> str:
     return {"civilian": tr("мирный"), "sheriff": tr("шериф"), "mafia": tr("мафия"), "don": tr("дон")}.get(role, "")
 
 
+def clock_label(step: str, speaker: int | None, names: list[str]) -> str:
+    """What the host's clock is counting now: whose speech, the agreement, or the night's check answer."""
+    who = f"{speaker} · {names[speaker - 1]}" if speaker else ""
+    return {
+        "agreement": tr("Договорка мафии"),
+        "speech": tr("Говорит: {who}").format(who=who),
+        "shootout_speech": tr("Перестрелка, говорит: {who}").format(who=who),
+        "last_word": tr("Последнее слово: {who}").format(who=who),
+        "night": tr("Ночь: 5 секунд на показ проверки (п. 5.4)"),
+    }.get(step, "") if speaker or step in ("agreement", "night") else ""
+
+
 def timer_text(seconds: int) -> str:
     return "—" if seconds < 0 else f"{seconds // 60}:{seconds % 60:02d}"
 
