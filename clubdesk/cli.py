@@ -15,6 +15,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("ru", "en"), default=None, help="interface language (default ru)")
     p.add_argument("--demo", action="store_true", help="open the GUI on a fresh demo club")
     p.add_argument("--screenshots", metavar="DIR", help="with --demo: render every page to DIR/<page>.png and exit")
+    p.add_argument("--selftest", action="store_true",
+                   help="check store, games, window and printing in a temporary home; exit 0 when all pass")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     dbp = sub.add_parser("db", help="database maintenance")
@@ -41,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     lang = getattr(args, "sub_lang", None) or args.lang or "ru"
+    if args.selftest:
+        from clubdesk.commands import selftest
+        return selftest.run()
     if args.command == "replay":
         from clubdesk.commands import replay
         return replay.run(args.file, trace=args.trace, lang=lang)
