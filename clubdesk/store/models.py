@@ -11,7 +11,8 @@ import datetime as dt
 import json
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, Date, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (BigInteger, Boolean, Date, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+                        false)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from clubdesk.roles import ROLES  # noqa: F401 - one list, also read before the ORM loads
@@ -50,7 +51,8 @@ class Player(Synced, Base):
     phone: Mapped[str] = mapped_column(String(40), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     status: Mapped[str] = mapped_column(String(20), default="active")  # active | banned
-    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)  # added on the spot at an evening
+    # added on the spot at an evening; the server default is what migration 0003 gave every older player
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     ban_reason: Mapped[str] = mapped_column(Text, default="")
     ban_until: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     nickname_key: Mapped[str] = mapped_column(String(100), default="", index=True)  # casefolded, for uniqueness
@@ -110,7 +112,7 @@ class Round(Synced, Base):
     minutes: Mapped[int] = mapped_column(Integer)
     # The round clock: seconds run before the last pause, and when (epoch seconds) it was last started,
     # None while paused or not started. Stored, so a restart resumes it (Z-10).
-    clock_elapsed: Mapped[float] = mapped_column(Float, default=0.0)
+    clock_elapsed: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     clock_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     stage: Mapped[Stage] = relationship(back_populates="rounds")
 

@@ -4,7 +4,12 @@ club, upgrades to head value for value; a failure at any statement of any migrat
 from __future__ import annotations
 
 import functools
+import json
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -141,3 +146,27 @@ def test_retried_failing_upgrades_never_rotate_out_the_copy_taken_before_the_fir
     before = [b for b in kept if "before-" in b.name]
     assert len(kept) == db.BACKUPS_KEPT + 1 and len(before) == 1
     assert content(before[0]) == content(stores["0002"])
+
+
+def _kill_run(tmp_path, step: int) -> dict:
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-m", "tests.store.kill_upgrades", str(tmp_path), str(step)], cwd=root,
+                         capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill points are forked children (POSIX)")
+def test_an_upgrade_killed_at_every_sixth_statement_leaves_a_store_that_opens(tmp_path):
+    """SIGKILL, no clean-up code runs: SQLite's own rollback must leave the old file (tests/store/kill_upgrades)."""
+    result = _kill_run(tmp_path, 6)
+    assert result["failures"] == []
+    assert result["kills"] >= 20 and result["upgrades"] == result["kills"] == result["old"] + result["head"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill points are forked children (POSIX)")
+def test_an_upgrade_killed_at_every_statement_of_every_migration_leaves_a_store_that_opens(tmp_path):
+    result = _kill_run(tmp_path, 1)
+    assert result["failures"] == []
+    assert result["kills"] > 100 and result["upgrades"] == result["kills"] == result["old"] + result["head"]
