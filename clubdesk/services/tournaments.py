@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import time
@@ -27,6 +28,7 @@ from clubdesk.services.tournaments_data import (
 )
 from clubdesk.store.db import Store
 from clubdesk.store.models import (
+    Account,
     Game,
     GameTable,
     Player,
@@ -287,20 +289,46 @@ class TournamentService:
     def stage_end(self, stage_id: str) -> zt.StageEnd:
         return zt.stage_end(self.stage_balances(stage_id))
 
-    def end_table(self, actor: Actor, game_id: str) -> dict:
-        """Z-10: the round's time is up at this table: record round_end (nothing after it)."""
+    def end_table(self, actor: Actor, game_id: str, by_hand: bool = False) -> dict:
+        """Z-10: the round's time is up at this table: record round_end (nothing after it). `by_hand`: the
+        referee or the desk ended it early; who and when are noted first (a note without its round_end,
+        left by a crash between the two, is never read)."""
         require(actor, *CLOCK_ROLES)
         state = self.games.state(game_id)
         if state["finished"]:
             return state
+        if by_hand:
+            self._note_end_by_hand(actor, game_id)
         return self.games.record(actor, game_id, {"type": "round_end"})
 
-    def end_round(self, actor: Actor, round_id: str) -> None:
+    def end_round(self, actor: Actor, round_id: str, by_hand: bool = False) -> None:
         """Record round_end on every table of the round that is still playing, and stop the clock."""
         require(actor, *CLOCK_ROLES)
         for t in self.tables(round_id):
-            self.end_table(actor, t.game_id)
+            self.end_table(actor, t.game_id, by_hand)
         self.stop_clock(actor, round_id)
+
+    def _note_end_by_hand(self, actor: Actor, game_id: str) -> None:
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            s = uow.session
+            t = s.scalar(select(Tournament).join(Stage, Stage.tournament_id == Tournament.id)
+                         .join(Round, Round.stage_id == Stage.id).join(GameTable, GameTable.round_id == Round.id)
+                         .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
+            who = s.get(Account, actor.account_id) if actor.account_id else None
+            opts = json.loads(t.options_json)
+            opts.setdefault("ended_by_hand", {})[game_id] = {
+                "by": (who.display_name or who.login) if who else actor.login,
+                "at": dt.datetime.fromtimestamp(self.now()).strftime("%H:%M")}
+            t.options_json = canonical_json(opts)
+
+    def ended_by_hand(self, game_id: str) -> tuple[str, str] | None:
+        """(who, HH:MM) when the table's round was ended early by hand, else None (the clock ended it)."""
+        with self.store.session_factory() as s:
+            raw = s.scalar(select(Tournament.options_json).join(Stage, Stage.tournament_id == Tournament.id)
+                           .join(Round, Round.stage_id == Stage.id).join(GameTable, GameTable.round_id == Round.id)
+                           .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
+        note = json.loads(raw).get("ended_by_hand", {}).get(game_id) if raw else None
+        return (note["by"], note["at"]) if note else None
 
     def running_tables(self) -> list[TableInfo]:
         """Every Жук table whose game is running, in rounds whose tables are seated, oldest round first."""

@@ -145,7 +145,50 @@ class MainWindow(QMainWindow):
         last = self._settings.value("main/page", "players")
         self.show_page(last if last in PAGES else "players")
 
+    def unfinished(self) -> list[str]:
+        """What is still going on: running Жук rounds (their clocks run on) and open windows of unfinished games."""
+        from PySide6.QtWidgets import QApplication
+
+        from clubdesk.services.tournaments import TournamentService
+
+        svc = TournamentService(self.club.store, self.club.games)
+        rounds: dict[str, list[int]] = {}
+        for t in svc.running_tables():
+            rounds.setdefault(t.round_id, []).append(t.number)
+        lines = []
+        for rid, numbers in rounds.items():
+            tid, info = svc.round_info(rid)
+            what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
+            lines.append(tr("«Жук» {name}: {what}, раунд {r} — играют столы {tables}").format(
+                name=svc.get(tid).name, what=what, r=info.number, tables=", ".join(map(str, numbers))))
+        for w in QApplication.topLevelWidgets():
+            text = w.open_game_text() if w.isVisible() and hasattr(w, "open_game_text") else ""
+            if text:
+                lines.append(text)
+        return lines
+
+    def run_dialog(self, box) -> bool:
+        """Modal here; tests answer the same box through its buttons. True: the accepting button was clicked."""
+        box.exec()
+        return box.clickedButton() is box.accept_button
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        from PySide6.QtWidgets import QMessageBox
+
+        # Asked only of a person closing the running window: not of a restored backup's reopening, nor of the
+        # screenshots or the shutdown clean-up (their windows never run an event loop of their own).
+        asked = self.in_event_loop and self.isVisible() and self.reopen is None
+        busy = self.unfinished() if asked else []
+        if busy:
+            box = QMessageBox(QMessageBox.Icon.Warning, tr("Закрыть ClubDesk?"),
+                              tr("Ещё не закончено:") + "\n" + "\n".join(f"• {line}" for line in busy), parent=self)
+            box.setInformativeText(tr("Всё записанное сохранено. Часы раунда идут и без программы: после "
+                                      "запуска раунд, время которого вышло, закончится сам."))
+            box.accept_button = box.addButton(tr("Закрыть программу"), QMessageBox.ButtonRole.AcceptRole)
+            box.setDefaultButton(box.addButton(tr("Не закрывать"), QMessageBox.ButtonRole.RejectRole))
+            if not self.run_dialog(box):
+                event.ignore()
+                return
         self._settings.setValue("main/geometry", self.saveGeometry())
         self._settings.setValue("main/page", self.current_page())
         super().closeEvent(event)

@@ -27,5 +27,67 @@
       <source>Последнее слово: {who}</source>
       <translation>Last word: {who}</translation>
     </message>
+    <message>
+      <source>Мафия: {title}</source>
+      <translation>Mafia: {title}</translation>
+    </message>
+    <message>
+      <source>Закрыть ClubDesk?</source>
+      <translation>Close ClubDesk?</translation>
+    </message>
+    <message>
+      <source>Всё записанное сохранено. Часы раунда идут и без программы: после запуска раунд, время которого вышло, закончится сам.</source>
+      <translation>Everything recorded is saved. The round clock runs on without the program: after a restart a round whose time is up ends by itself.</translation>
+    </message>
+    <message>
+      <source>Закрыть программу</source>
+      <translation>Close the program</translation>
+    </message>
+    <message>
+      <source>Не закрывать</source>
+      <translation>Keep it open</translation>
+    </message>
+    <message>
+      <source>«Жук» {name}: {what}, раунд {r} — играют столы {tables}</source>
+      <translation>Zhuk {name}: {what}, round {r} — tables {tables} playing</translation>
+    </message>
+    <message>
+      <source>Ещё не закончено:</source>
+      <translation>Not finished yet:</translation>
+    </message>
+    <message>
+      <source>{name}: {what}, раунд {r}</source>
+      <translation>{name}: {what}, round {r}</translation>
+    </message>
+    <message>
+      <source>Закончить раунд досрочно</source>
+      <translation>End the round early</translation>
+    </message>
+    <message>
+      <source>Закончить</source>
+      <translation>End</translation>
+    </message>
+    <message>
+      <source>{round}: осталось {left}. Ещё играют столы: {tables}.
+После конца удары не записываются; исправить можно только с причиной. В журнале будет записано, кто и когда закончил раунд.</source>
+      <translation>{round}: {left} left. Tables still playing: {tables}.
+After the end no shot is recorded; a correction needs a reason. The log will say who ended the round and when.</translation>
+    </message>
+    <message>
+      <source>Весь раунд — столы {tables}</source>
+      <translation>The whole round — tables {tables}</translation>
+    </message>
+    <message>
+      <source>Только стол {n}: {players}</source>
+      <translation>Only table {n}: {players}</translation>
+    </message>
+    <message>
+      <source>Последняя минута раунда</source>
+      <translation>Last minute of the round</translation>
+    </message>
+    <message>
+      <source>Раунд окончен вручную: {who}, {time}</source>
+      <translation>Round ended by hand: {who}, {time}</translation>
+    </message>
   </context>
 </TS>

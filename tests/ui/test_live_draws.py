@@ -68,6 +68,7 @@ def test_end_round_button_closes_every_table(qtbot, demo, hub, admin):
     page = LivePage(hub, admin)
     qtbot.addWidget(page)
     tables = hub.tournaments.running_tables()
+    page.run_dialog = lambda dialog: (dialog.ok.click(), dialog.result())[1]   # «Закончить»: the whole round
     page.end.click()
     assert all(hub.games.state(t.game_id)["finished"] for t in tables)
     assert page.board.cards == {}

@@ -175,6 +175,7 @@ def rows(model) -> list[list]:
 
 def fresh_log(widget, club, game_id) -> list[list]:
     log = ZhukLogModel(widget.names, None)
+    log.end_text = widget.log_model.end_text  # a round ended by hand: the same who-and-when line
     log.set_record(club.games.to_record(game_id))
     return rows(log)
 

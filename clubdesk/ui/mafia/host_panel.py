@@ -163,6 +163,10 @@ class HostPanel(QWidget):
         v.addWidget(self.undo)
         return box
 
+    def open_game_text(self) -> str:
+        """For the main window's warning on closing: this game while it is not over."""
+        return "" if self.c.state["step"] == "finished" else tr("Мафия: {title}").format(title=self.c.title)
+
     def print_protocol(self) -> None:
         from clubdesk.ui.print_preview import print_recorded_game
         print_recorded_game(self, self.c.games, self.c.game_id)

@@ -122,6 +122,13 @@ class ZhukLogModel(RowTableModel):
         self._names = names
         self._rows: list[tuple[int, str, str, str]] = []
         self._events: list[dict] = []  # the events shown, oldest first (the service's own dicts)
+        self.end_text = ""  # the round_end row when the round was ended by hand (who, when); "" — time was up
+
+    def _row(self, number: int, event: dict, got: int, penalty: int, bank_taken: int) -> tuple:
+        row = _log_row(number, event, self._names, got, penalty, bank_taken)
+        if event["type"] == "round_end" and self.end_text:
+            row = (row[0], self.end_text, *row[2:])
+        return row
 
     def set_record(self, record: dict) -> None:
         """Rebuild from the game record by replaying it."""
@@ -131,10 +138,10 @@ class ZhukLogModel(RowTableModel):
             engine.apply(parse_event(obj))
             last = engine.last
             if last is None:
-                rows.append(_log_row(i, obj, self._names, 0, 0, 0))
+                rows.append(self._row(i, obj, 0, 0, 0))
             else:
                 got = sum(m for _a, _b, m in last.payments)
-                rows.append(_log_row(i, obj, self._names, got, last.penalty, last.bank_taken))
+                rows.append(self._row(i, obj, got, last.penalty, last.bank_taken))
         self._events = list(record["events"])
         self.set_rows(rows[::-1])
 
@@ -145,10 +152,10 @@ class ZhukLogModel(RowTableModel):
         n = len(events)
         if n == len(shown) + 1 and (not shown or events[-2] is shown[-1]):
             if last_shot is None:
-                row = _log_row(n, events[-1], self._names, 0, 0, 0)
+                row = self._row(n, events[-1], 0, 0, 0)
             else:
-                row = _log_row(n, events[-1], self._names, sum(p["amount"] for p in last_shot["payments"]),
-                               last_shot["penalty"], last_shot["bank_taken"])
+                row = self._row(n, events[-1], sum(p["amount"] for p in last_shot["payments"]),
+                                last_shot["penalty"], last_shot["bank_taken"])
             self.beginInsertRows(QModelIndex(), 0, 0)
             self._rows.insert(0, row)
             shown.append(events[-1])

@@ -11,6 +11,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.clock import clock_text
+from clubdesk.ui.zhuk.end_round import EndRoundDialog
 from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
 from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
 from clubdesk.ui.zhuk.scoring import ZhukTableWindow
@@ -77,11 +78,8 @@ class LivePage(QWidget):
         if rid is None:
             self.round_label.setText(tr("Идущих раундов нет"))
             return
-        tid, info = self.hub.tournaments.round_info(rid)
         c = self.hub.tournaments.clock(rid)
-        what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
-        self.round_label.setText(tr("{name}: {what}, раунд {r} · {clock}").format(
-            name=self.hub.tournaments.get(tid).name, what=what, r=info.number, clock=clock_text(c)))
+        self.round_label.setText(f"{self._round_text(rid)} · {clock_text(c)}")
         self.pause.setText(tr("Продолжить") if c.paused else tr("Пауза"))
 
     def toggle_pause(self) -> None:
@@ -94,9 +92,32 @@ class LivePage(QWidget):
         self._update_round()
 
     def end_round(self) -> None:
+        """Ask first — which tables, how much time is left — then end the round or one table, by hand."""
         rid = self.current_round()
-        if rid is not None:
+        if rid is None:
+            return
+        svc = self.hub.tournaments
+        tables = [t for t in svc.running_tables() if t.round_id == rid]
+        names = svc.names(p for t in tables for p in t.players)
+        dialog = EndRoundDialog(self._round_text(rid), clock_text(svc.clock(rid)), tables, names, self)
+        if not self.run_dialog(dialog):
+            return
+        game_id = dialog.choice()
+        if game_id is None:
             self._guard(lambda: self.hub.end_round(self.actor, rid))
+        else:
+            self._guard(lambda: self.hub.end_table(self.actor, rid, game_id))
+
+    @staticmethod
+    def run_dialog(dialog) -> bool:
+        """Modal here; tests answer the same dialog through its widgets."""
+        return bool(dialog.exec())
+
+    def _round_text(self, rid: str) -> str:
+        tid, info = self.hub.tournaments.round_info(rid)
+        what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
+        return tr("{name}: {what}, раунд {r}").format(name=self.hub.tournaments.get(tid).name, what=what,
+                                                      r=info.number)
 
     def _guard(self, action) -> bool:
         try:

@@ -304,6 +304,10 @@ class MatchWindow(QWidget):
         self.log.pop()
         self._after_change(state)
 
+    def open_game_text(self) -> str:
+        """For the main window's warning on closing: this match while it is not over."""
+        return "" if self._service.engine(self.game_id).finished else self.windowTitle()
+
     def print_protocol(self) -> None:
         from clubdesk.ui.print_preview import print_recorded_game
         print_recorded_game(self, self._service.games, self.game_id)

@@ -51,10 +51,19 @@ class ZhukHub(QObject):
         return state
 
     def end_round(self, actor: Actor, round_id: str) -> None:
-        """Close every table of the round now (the referee's button), then tell every window."""
-        self.tournaments.end_round(actor, round_id)
+        """Close every table of the round now, by hand (the referee's button), then tell every window."""
+        self.tournaments.end_round(actor, round_id, by_hand=True)
         for t in self.tournaments.tables(round_id):
             self.changed.emit(t.game_id)
+        self.structure_changed.emit()
+
+    def end_table(self, actor: Actor, round_id: str, game_id: str) -> None:
+        """Close one table of the round now, by hand; the other tables play on (the clock stops with the last)."""
+        svc = self.tournaments
+        svc.end_table(actor, game_id, by_hand=True)
+        if svc.round_over(round_id):
+            svc.stop_clock(actor, round_id)
+        self.changed.emit(game_id)
         self.structure_changed.emit()
 
     def notify_structure(self) -> None:

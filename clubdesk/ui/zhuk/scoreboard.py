@@ -24,6 +24,9 @@ class ScoreboardWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         title = QLabel(tr("Турнир «Жук»"))
         title.setObjectName("boardTitle")
+        self.last_minute = QLabel(tr("Последняя минута раунда"))
+        self.last_minute.setObjectName("boardLastMinute")
+        self.last_minute.hide()
         self.board = TableBoard(hub, columns=2, big=True)
         self.board.setObjectName("boardTables")
         scroll = QScrollArea()
@@ -44,11 +47,16 @@ class ScoreboardWindow(QWidget):
         body.addWidget(scroll, 3)
         body.addLayout(side, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(title)
+        head = QHBoxLayout()
+        head.addWidget(title, 1)
+        head.addWidget(self.last_minute)
+        layout.addLayout(head)
         layout.addLayout(body, 1)
         hub.changed.connect(lambda _g: self.refresh_standings())
         hub.structure_changed.connect(self.refresh_standings)
+        hub.tick.connect(self._update_last_minute)
         self.refresh_standings()
+        self._update_last_minute()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         # Two columns of cards on a full-HD screen, one on a small window: cards never get cut.
@@ -57,6 +65,12 @@ class ScoreboardWindow(QWidget):
             self.board.columns = columns
             self.board.rebuild()
         super().resizeEvent(event)
+
+    def _update_last_minute(self) -> None:
+        """The hall sees the last minute of any running round, not only a red clock on the cards."""
+        svc = self.hub.tournaments
+        clocks = [svc.clock(rid) for rid in dict.fromkeys(t.round_id for t in svc.running_tables())]
+        self.last_minute.setVisible(any(c.started and 0 < c.remaining <= 60 for c in clocks))
 
     def refresh_standings(self) -> None:
         running = self.hub.tournaments.running_tables()

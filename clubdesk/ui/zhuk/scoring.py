@@ -86,6 +86,9 @@ class ZhukTableWidget(QWidget):
         self.info.setObjectName("zhukInfo")
         self.clock = QLabel()
         self.clock.setObjectName("zhukClock")
+        self.last_minute = QLabel(tr("Последняя минута раунда"))
+        self.last_minute.setObjectName("lastMinute")
+        self.last_minute.hide()
         self.players_view = self._table(self.players_model)
         self.players_view.setObjectName("zhukPlayers")
         self.players_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -131,6 +134,7 @@ class ZhukTableWidget(QWidget):
         body.addWidget(help_box, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.last_minute)
         layout.addLayout(top)
         layout.addLayout(body, 1)
 
@@ -156,6 +160,10 @@ class ZhukTableWidget(QWidget):
         was_finished = self.state["finished"] if self.state is not None else None
         self.state = s = games.state(self.game_id)
         self.players_model.set_state(s)
+        if s["finished"] and s["finished"] != was_finished:
+            by_hand = self.hub.tournaments.ended_by_hand(self.game_id)
+            self.log_model.end_text = tr("Раунд окончен вручную: {who}, {time}").format(
+                who=by_hand[0], time=by_hand[1]) if by_hand else ""
         if not self.log_model.follow(games.events(self.game_id), s["last_shot"]):
             self.log_model.set_record(games.to_record(self.game_id))
         balls = tr("на столе: шаров {std}, Жук {zhuk}").format(
@@ -178,6 +186,7 @@ class ZhukTableWidget(QWidget):
         c = self.hub.tournaments.clock(self.round_id)
         self.clock.setText(clock_text(c, self.state["finished"]))
         warning = c.started and c.remaining <= 60
+        self.last_minute.setVisible(warning and c.remaining > 0 and not self.state["finished"])
         if self.clock.property("warning") != warning:  # re-polish only when the style really changes
             self.clock.setProperty("warning", warning)
             self.clock.style().unpolish(self.clock)
