@@ -1,9 +1,10 @@
-# ClubDesk: `make run` starts the app, `make test` runs the whole suite offscreen.
+# ClubDesk: `make run` starts the app, `make test` runs the whole suite offscreen, `make dist` builds the
+# bundle dist/ClubDesk (from its own runtime-only venv build/dist-venv), `make deb` packages it.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench dist deb clean
 
 $(STAMP): pyproject.toml
 	@bash scripts/system-deps.sh
@@ -24,6 +25,13 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.engines
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.reports
+
+dist:
+	@bash scripts/system-deps.sh
+	$(PYTHON) scripts/build_dist.py
+
+deb: dist
+	$(PYTHON) scripts/build_deb.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
