@@ -88,6 +88,11 @@ class PlayerIndex:
             self._last, self._chars = None, None
         self._mark = mark
 
+    @property
+    def size(self) -> int:
+        """Players in the index (the whole registry as of the last sync)."""
+        return len(self._keys)
+
     def match(self, text: str) -> Hits:
         """Players whose key contains every word of `text`, in name order (positions, ids on demand)."""
         self.sync()

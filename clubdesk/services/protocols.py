@@ -50,6 +50,7 @@ class ProtocolRow:
     title: str
     date: str  # dd.mm.yyyy
     detail: str  # players, or how many games
+    finished: bool = True  # a tournament whose final is not over yet prints its standings so far
 
 
 def _date(iso: str | None) -> str:
@@ -89,7 +90,8 @@ class ProtocolService:
                 n = entries.get(tnm.id, 0)
                 detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
                 rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
-                                                         _date(tnm.created_at), detail)))
+                                                         _date(tnm.created_at), detail,
+                                                         self._tournament_over(s, tnm.id))))
             counts = dict(s.execute(select(GameTable.evening_id, func.count(Game.id))
                                     .join(Game, Game.table_id == GameTable.id)
                                     .where(GameTable.evening_id.is_not(None)).group_by(GameTable.evening_id)).all())
@@ -101,6 +103,19 @@ class ProtocolService:
                 rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, _date(iso), detail)))
         rows.sort(key=lambda r: r[0], reverse=True)
         return [r for _, r in rows]
+
+    @staticmethod
+    def _tournament_over(s, tournament_id: str) -> bool:
+        """The final (Z§6.3) is drawn and every table of its every round is closed."""
+        final = s.scalar(select(Stage).where(Stage.tournament_id == tournament_id, Stage.kind == "final"))
+        if final is None or not final.rounds:
+            return False
+        for r in final.rounds:
+            statuses = list(s.scalars(select(Game.status).join(GameTable, Game.table_id == GameTable.id)
+                                      .where(GameTable.round_id == r.id)))
+            if not statuses or any(st != "finished" for st in statuses):
+                return False
+        return True
 
     def _table_titles(self, s, lang: str) -> dict[str, str]:
         """Game table id → «Кубок, этап 1, раунд 2, стол 3» or «Вечер, стол 1», for the list."""

@@ -11,8 +11,19 @@ import datetime as dt
 import json
 from typing import Any
 
-from sqlalchemy import (BigInteger, Boolean, Date, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
-                        false)
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from clubdesk.roles import ROLES  # noqa: F401 - one list, also read before the ORM loads

@@ -89,5 +89,13 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>Раунд окончен вручную: {who}, {time}</source>
       <translation>Round ended by hand: {who}, {time}</translation>
     </message>
+    <message>
+      <source>Турнир «Жук» — идёт, таблица на сейчас</source>
+      <translation>Zhuk tournament — running, standings so far</translation>
+    </message>
+    <message>
+      <source>Завершённые игры и вечера, турниры (идущий — с пометкой «идёт»). Выберите строку и нажмите «Просмотр и печать…» (или Enter) — откроется документ A4 для подписи.</source>
+      <translation>Finished games and evenings, tournaments (a running one is marked “running”). Select a row and press “Preview and print…” (or Enter) to open the A4 document for signing.</translation>
+    </message>
   </context>
 </TS>

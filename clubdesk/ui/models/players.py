@@ -57,6 +57,7 @@ class PlayersModel(RowTableModel):
         self._hits: Hits | None = None  # the filter's matches (None: no index yet, pages from SQL)
         self._rows: list[PlayerRow] = []
         self._total = 0
+        self._registry = 0  # every player in the registry, whatever the filter
         self._today = dt.date.today()
         self.refresh()
 
@@ -65,6 +66,11 @@ class PlayersModel(RowTableModel):
     def total(self) -> int:
         """How many players match the filter (loaded or not)."""
         return self._total
+
+    @property
+    def registry_size(self) -> int:
+        """How many players the registry holds (the «из N» of «Показано 0 из N»)."""
+        return self._registry
 
     def set_filter(self, text: str) -> None:
         if text.strip() == self._filter:
@@ -94,10 +100,11 @@ class PlayersModel(RowTableModel):
         if self._filter or self._index.built:
             self._hits = self._index.match(self._filter)
             self._total = len(self._hits)
+            self._registry = self._index.size
             self._rows = self._index.rows(self._hits.page(0, PAGE))
         else:
             self._hits = None
-            self._total = self._service.count()
+            self._total = self._registry = self._service.count()
             self._rows = self._service.search("", 0, PAGE)
 
     def _page(self, offset: int) -> list[PlayerRow]:

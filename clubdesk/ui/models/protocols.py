@@ -21,7 +21,7 @@ def headers() -> list[str]:
 
 def kind_text(row: ProtocolRow) -> str:
     if row.kind == "tournament":
-        return tr("Турнир «Жук»")
+        return tr("Турнир «Жук»") if row.finished else tr("Турнир «Жук» — идёт, таблица на сейчас")
     if row.kind == "evening":
         return tr("Вечер мафии")
     return {"pyramid100": tr("Матч «Пирамидка 100»"), "zhuk": tr("Стол «Жук»"),

@@ -90,6 +90,8 @@ class DrawsPage(QWidget):
         self.check_button.clicked.connect(self._check)
         self.print_button.clicked.connect(self.print_protocol)
         hub.structure_changed.connect(self.reload)
+        hub.tick.connect(self._tick)
+        self._round_items: dict[str, QTreeWidgetItem] = {}
         self.reload()
 
     def _pyramid_area(self) -> QWidget:
@@ -141,6 +143,7 @@ class DrawsPage(QWidget):
     def show_tournament(self) -> None:
         tid = self.current()
         self.tree.clear()
+        self._round_items = {}
         for b in (self.draw_button, self.final_button, self.start_button, self.check_button, self.seed):
             b.setEnabled(bool(tid) and self.actor.has("desk"))
         if tid is None:
@@ -163,11 +166,16 @@ class DrawsPage(QWidget):
                     QTreeWidgetItem(table, [f"{k}.", names.get(p, p)])
                 table.setExpanded(True)
             for r in st.rounds:
-                QTreeWidgetItem(node, [tr("Раунд {n}: {minutes} мин, {nominal} B").format(
+                self._round_items[r.id] = QTreeWidgetItem(node, [tr("Раунд {n}: {minutes} мин, {nominal} B").format(
                     n=r.number, minutes=r.minutes, nominal=money(r.nominal)), self._round_status(r.id)])
             node.setExpanded(st is stages[-1])
         self.draw_button.setText(tr("Жеребьёвка этапа {n}").format(n=min(len(stages) + 1, 3)))
         self.tree.resizeColumnToContents(0)
+
+    def _tick(self) -> None:
+        """The clock of a running round ticks here too (it was frozen until the page was shown again)."""
+        for round_id in {t.round_id for t in self.svc.running_tables()} & self._round_items.keys():
+            self._round_items[round_id].setText(1, self._round_status(round_id))
 
     def _round_status(self, round_id: str) -> str:
         if self.svc.round_over(round_id):

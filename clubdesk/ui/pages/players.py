@@ -112,8 +112,9 @@ class PlayersPage(QWidget):
         return card
 
     def _update_count(self) -> None:
-        self.count.setText(tr("Показано {shown} из {total}").format(shown=self.model.rowCount(),
-                                                                    total=self.model.total))
+        # Matches of the filter out of the whole registry: «0 из 10» when nothing matches, never «0 из 0».
+        self.count.setText(tr("Показано {shown} из {total}").format(shown=self.model.total,
+                                                                    total=self.model.registry_size))
 
     def selected_row(self) -> int:
         rows = self.view.selectionModel().selectedRows()

@@ -27,8 +27,8 @@ class ProtocolsPage(QWidget):
 
         title = QLabel(tr("Протоколы"))
         title.setObjectName("pageTitle")
-        hint = QLabel(tr("Завершённые игры, турниры и вечера. Выберите строку и нажмите «Просмотр и печать…» "
-                         "(или Enter) — откроется документ A4 для подписи."))
+        hint = QLabel(tr("Завершённые игры и вечера, турниры (идущий — с пометкой «идёт»). Выберите строку и "
+                         "нажмите «Просмотр и печать…» (или Enter) — откроется документ A4 для подписи."))
         hint.setWordWrap(True)
         hint.setObjectName("muted")
         self.print_button = QPushButton(tr("Просмотр и печать…"))
