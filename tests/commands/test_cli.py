@@ -103,3 +103,7 @@ def test_demo_screenshots_render_every_page_headless(tmp_path):
     from PySide6.QtGui import QImage
     img = QImage(str(out / "main.png"))
     assert (img.width(), img.height()) == (1280, 800)
+    from tests.ui.images import assert_rendered_and_distinct
+    # each a drawn window, no page saved twice; the main window opens on the players page, the Mafia page on its
+    # evening (registration) tab
+    assert_rendered_and_distinct(sorted(out.glob("*.png")), same={"mafia-evening.png": "mafia.png", "players.png": "main.png"})

@@ -28,9 +28,11 @@ def page(qtbot, club, demo_admin):
 def when_modal(kind, act, failures: list) -> QTimer:
     """Once a modal `kind` is up, run act(dialog) on it; a failed check is kept in `failures`, the dialog closed.
 
-    The returned timer looks every 10 ms for two seconds at most; stop it when no dialog should open.
+    The returned timer looks every 10 ms for two seconds at most; stop it when no dialog should open. Pass it to
+    done(): a dialog that never opened fails the test there (its checks would otherwise never run).
     """
     timer = QTimer(interval=10)
+    timer.setProperty("acted", False)
     left = [200]
 
     def look() -> None:
@@ -41,6 +43,7 @@ def when_modal(kind, act, failures: list) -> QTimer:
                 timer.stop()
             return
         timer.stop()
+        timer.setProperty("acted", True)
         try:
             act(dialog)
         except BaseException as exc:   # an assertion inside the modal loop must not hang it
@@ -53,9 +56,10 @@ def when_modal(kind, act, failures: list) -> QTimer:
     return timer
 
 
-def done(failures: list) -> None:
+def done(failures: list, modal: QTimer) -> None:
     if failures:
         raise failures[0]
+    assert modal.property("acted"), "the dialog never opened"
 
 
 def press(qtbot, dialog, which: QDialogButtonBox.StandardButton) -> None:
@@ -82,9 +86,9 @@ def test_new_evening_dialog_creates_the_evening_and_the_page_selects_it(qtbot, p
         press(qtbot, dialog, OK)
         assert not dialog.isVisible() and dialog.result() == EveningDialog.DialogCode.Accepted
 
-    when_modal(EveningDialog, fill, failures)
+    modal = when_modal(EveningDialog, fill, failures)
     qtbot.mouseClick(page.new, LEFT)
-    done(failures)
+    done(failures, modal)
     (new,) = [e for e in page.service.list() if e.id not in before]
     assert (new.name, new.tables, new.scoring, new.host_account_id) == ("Пятничный вечер", 3, "wins",
                                                                         demo_admin.account_id)
@@ -118,9 +122,9 @@ def test_cancelled_evening_dialog_creates_nothing(qtbot, page):
         press(qtbot, dialog, CANCEL)
         assert dialog.saved is None
 
-    when_modal(EveningDialog, cancel, failures)
+    modal = when_modal(EveningDialog, cancel, failures)
     qtbot.mouseClick(page.new, LEFT)
-    done(failures)
+    done(failures, modal)
     assert page.service.list() == before
 
 
@@ -167,9 +171,9 @@ def test_guest_dialog_refuses_bad_entries_inline_then_checks_the_guest_in(qtbot,
         press(qtbot, dialog, OK)
         assert not dialog.isVisible() and dialog.saved is not None
 
-    when_modal(GuestDialog, fill, failures)
+    modal = when_modal(GuestDialog, fill, failures)
     qtbot.mouseClick(reg.guest, LEFT)
-    done(failures)
+    done(failures, modal)
     assert len(seen) == 3
     assert reg.message.isVisibleTo(reg) and reg.message.text() == "Гость Ясенев Ян отмечен."
     assert reg.present.rowCount() == 13 and reg.count.text() == "Отмечены: 13"
@@ -187,9 +191,9 @@ def test_cancelled_guest_dialog_checks_nobody_in(qtbot, page):
         type_text(dialog.name, "Гостев Пётр")
         press(qtbot, dialog, CANCEL)
 
-    when_modal(GuestDialog, cancel, failures)
+    modal = when_modal(GuestDialog, cancel, failures)
     qtbot.mouseClick(reg.guest, LEFT)
-    done(failures)
+    done(failures, modal)
     assert reg.present.rowCount() == 12 and not reg.message.isVisibleTo(reg)
 
 
@@ -219,9 +223,9 @@ def answer_swap(qtbot, page, yes: bool) -> list[tuple[str, str]]:
         button = QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.No
         qtbot.mouseClick(box.button(button), LEFT)
 
-    when_modal(QMessageBox, reply, failures)
+    modal = when_modal(QMessageBox, reply, failures)
     qtbot.mouseClick(page.seating.swap, LEFT)
-    done(failures)
+    done(failures, modal)
     return asked
 
 

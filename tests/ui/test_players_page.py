@@ -1,5 +1,6 @@
 """Players page and dialog: search as you type, add with validation messages, edit."""
 
+import pytest
 from PySide6.QtCore import Qt
 
 from clubdesk.services.accounts import AccountService
@@ -71,7 +72,28 @@ def test_saved_player_is_selected_in_the_list(qtbot, club, demo_admin, monkeypat
     assert page.model.total == 41
 
 
-def test_referee_sees_the_registry_but_cannot_add_or_edit(qtbot, club, demo_admin):
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+def _double_click_first_row(qtbot, page) -> None:
+    page.show()
+    qtbot.waitExposed(page)
+    page.view.selectRow(0)
+    center = page.view.visualRect(page.model.index(0, 0)).center()
+    qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=center)  # Qt 6 emits doubleClicked
+    qtbot.mouseDClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=center)  # only for a pressed index
+
+
+@pytest.fixture
+def dialogs_opened(monkeypatch):
+    from clubdesk.ui.player_dialog import PlayerDialog
+
+    opened = []
+    monkeypatch.setattr(PlayerDialog, "exec", lambda self: opened.append(self) or 0)
+    return opened
+
+
+def test_referee_sees_the_registry_but_cannot_add_or_edit(qtbot, club, demo_admin, dialogs_opened):
     ref = AccountService(club.store).create_account(demo_admin, "ref", "ref-pass", ("referee",))
     page = PlayersPage(club.players, ref)
     qtbot.addWidget(page)
@@ -79,4 +101,13 @@ def test_referee_sees_the_registry_but_cannot_add_or_edit(qtbot, club, demo_admi
     assert not page.add_button.isEnabled()
     page.view.selectRow(0)
     assert not page.edit_button.isEnabled()
-    qtbot.mouseDClick(page.view.viewport(), Qt.MouseButton.LeftButton)  # nothing opens
+    _double_click_first_row(qtbot, page)
+    assert dialogs_opened == []  # nothing opens for him
+
+
+def test_desk_double_click_on_a_row_opens_that_player(qtbot, club, demo_admin, dialogs_opened):
+    """The control for the referee's test: the same double-click does open the editor for the desk."""
+    page = PlayersPage(club.players, demo_admin)
+    qtbot.addWidget(page)
+    _double_click_first_row(qtbot, page)
+    assert len(dialogs_opened) == 1

@@ -16,6 +16,7 @@ from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.new_match import NewMatchDialog
 from clubdesk.ui.pyramid.panel import PyramidPanel
 from tests.ui.conftest import type_text
+from tests.ui.images import assert_rendered_and_distinct
 
 LEFT = Qt.MouseButton.LeftButton
 # The offscreen platform warns about window hints it cannot honour; they are not ours to fix.
@@ -205,7 +206,9 @@ def test_screenshots_write_the_panel_and_the_running_match(qtbot, club, demo_adm
 
     paths = extra_screenshots(SimpleNamespace(club=club, actor=demo_admin), tmp_path)
     assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png"]
-    assert all(p.stat().st_size > 10_000 for p in paths)
+    assert_rendered_and_distinct(paths)
+    from PySide6.QtGui import QImage
+    assert (QImage(str(paths[1])).width(), QImage(str(paths[1])).height()) == (1280, 800)  # the whole match window
 
 
 def test_a_shot_that_passes_the_turn_does_not_move_the_player_boxes(window, qtbot):

@@ -37,9 +37,11 @@ def test_header_shows_the_models_titles(qtbot):
     model.set_rows([("Ира", 100)])
     view = table_view(model)
     qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
     assert shown_titles(view) == ["Имя", "Баланс"]
-    assert view.horizontalHeader().isVisible() or not view.isVisible()
-    assert not view.horizontalHeader().isHidden()
+    assert view.isVisible() and view.horizontalHeader().isVisible()
+    assert view.horizontalHeader().height() > 0
 
 
 def test_header_follows_a_reset_that_changes_the_columns(qtbot):
