@@ -54,9 +54,9 @@ def test_random_extra_ball_is_respotted_but_turn_stays():
 
 
 # ---- P§5: gentleman's addition -------------------------------------------------------------------
-def test_straight_object_ball_without_call_counts_as_called():
-    m = play(shot("A", pot=[(11, 5, True)]))
-    assert m.shelves["A"] == [11] and m.to_move == "A"
+def test_straight_object_ball_without_call_counts_as_called():  # from the second shot on (P-5)
+    m = play(miss("A"), shot("B", pot=[(11, 5, True)]))
+    assert m.shelves["B"] == [11] and m.to_move == "B"
 
 
 def test_non_straight_object_ball_without_call_does_not_count():
@@ -80,9 +80,9 @@ def test_straight_cue_against_declared_call_voids_called_ball_without_penalty():
     assert m.in_hand == "free" and m.last_shot["penalty"] is None
 
 
-def test_two_straight_balls_without_call_both_count():  # decision: both are "as called"
-    m = play(shot("A", pot=[(6, 1, True), (8, 2, True)]))
-    assert m.shelves["A"] == [6, 8] and m.to_move == "A"
+def test_two_straight_balls_without_call_both_count():  # P-6: both are "as called" (after the opening, P-5)
+    m = play(miss("A"), shot("B", pot=[(6, 1, True), (8, 2, True)]))
+    assert m.shelves["B"] == [6, 8] and m.to_move == "B"
 
 
 # ---- P§6: double call ----------------------------------------------------------------------------

@@ -68,10 +68,11 @@ def test_p4_one_shot_of_facts_and_every_decision_the_engine_takes_from_it():
     m = play(miss("A"), shot("B", foul="miss"), miss("A"),
              shot("B", call=[(9, 2), ("cue", 3)], pot=[(9, 2), ("cue", 3)]))
     # Double call fulfilled (P§6): 9 counts; the non-straight cue ball earns the least ball, 5 (P§9); the
-    # first ball due to the shelf, 9, repays the debt and goes back (P-2); B goes on from a restricted hand (P§15).
+    # lowest ball due to the shelf, the bonus 5, repays the debt and goes back (P-2, P-6); B goes on from a
+    # restricted hand (P§15).
     assert m.last_shot == {"player": "B", "successful": True, "reason": "counted", "foul": None, "counted": [9],
-                           "cue_counted": True, "bonus": 5, "repaid": [9], "penalty": None}
+                           "cue_counted": True, "bonus": 5, "repaid": [5], "penalty": None}
     st = m.state()
-    assert (st["shelves"]["B"], st["score"]["B"], st["debts"]["B"]) == ([5], 5, 0)
-    assert st["table"] == [6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+    assert (st["shelves"]["B"], st["score"]["B"], st["debts"]["B"]) == ([9], 9, 0)
+    assert st["table"] == [5, 6, 7, 8, 10, 11, 12, 13, 14, 15]
     assert (st["to_move"], st["in_hand"], st["control_privilege"]) == ("B", "restricted", False)

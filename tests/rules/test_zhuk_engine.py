@@ -214,7 +214,9 @@ def test_zhuk_as_cue_potting_the_main_cue_costs_a_penalty_and_the_turn():
 
 def test_zhuk_off_the_main_cue_costs_a_penalty_and_is_respotted():
     g = opened()
-    r = shot(g, "B", "zhuk?", cue="zhuk")
+    g.apply(zhuk.parse_event({"type": "shot", "player": "B", "cue": "zhuk", "potted": [{"ball": "zhuk", "legal": False}],
+                              "zhuk_off_main": True}))
+    r = g.last
     assert r.penalty == 100 and g.zhuk == 1 and g.zhuk_spotted and g.to_move == "C"
 
 

@@ -71,6 +71,9 @@ def resolve(m: Match, s: Shot) -> None:
     else:
         if called:
             cand = [b for b, pk in called.items() if b in potted_at and potted_at[b].pocket == pk]
+        elif m.opening:
+            # P-5 (P§2 over P§5): on the opening shot an uncalled object ball never counts, straight or not.
+            cand = [p.ball for p in potted if p.straight and p.ball == CUE]
         else:
             cand = [p.ball for p in potted if p.straight]  # P§5: gentleman's addition
         reason = "counted" if cand else "nothing"
@@ -112,17 +115,19 @@ def resolve(m: Match, s: Shot) -> None:
     repaid = []
     shelf = m.shelves[me]
     debt = m.debts[me]
-    for b in gained:
-        if debt:
-            # P-2: the debt of an empty-shelf penalty takes the first ball due to the shelf.
-            debt -= 1
-            repaid.append(b)
+    if debt and gained:
+        # P-2, P-6: any ball due to a debtor's shelf (potted or a P§9 bonus) repays the debt first, the lowest
+        # of them first, and goes back to the table.
+        repaid = sorted(gained)[:debt]
+        debt -= len(repaid)
+        for b in repaid:
             _put_back(m, b, blocked)
-        else:
-            shelf.append(b)
-            m.scores[me] += b
-            if b == CONTROL:
-                m.control = me
+        gained = [b for b in gained if b not in repaid]
+    for b in gained:
+        shelf.append(b)
+        m.scores[me] += b
+        if b == CONTROL:
+            m.control = me
     m.debts[me] = debt
 
     penalty = None

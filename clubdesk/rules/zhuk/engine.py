@@ -196,21 +196,22 @@ class ZhukEngine(ReplayEngine[Event]):
             if refusal is not None:
                 raise _refused(p, refusal, self.balances[p])
         n_std = n_zhuk = n_main = 0
-        legal_any = zhuk_legal = main_legal = False
+        legal_any = main_legal = False
         for pot in ev.potted:
             if pot.ball == "std":
                 n_std += 1
             elif pot.ball == "zhuk":
                 n_zhuk += 1
-                zhuk_legal = pot.legal
             else:
                 n_main += 1
                 main_legal = pot.legal
             legal_any = legal_any or pot.legal
         self._check_pots(p, ev, n_std, n_zhuk, n_main, legal_any)
 
-        # Z§4.2: with Жук as cue, the main cue or Жук off the main cue in a pocket costs a penalty and the turn.
-        forbidden = zhuk_cue and (n_main > 0 or (n_zhuk > 0 and not zhuk_legal))
+        # Z§4.2, Z-12: with Жук as cue, the main cue in a pocket, or Жук falling off the main cue (a fact the
+        # referee records), costs a penalty and the turn. Any other fall of the Жук cue is judged like a
+        # standard ball (Z§3, Z-9): called or cut it counts, a random fall counts only beside a correct ball.
+        forbidden = zhuk_cue and (n_main > 0 or ev.zhuk_off_main)
         pyramid_foul = bool(ev.fouls)
         # A foul voids the shot's pots (Moscow pyramid, our reading); otherwise Z-9: one correct ball makes
         # the random ones count too. The main cue counts only as a called свояк (Z-3), never by chance.
@@ -251,8 +252,11 @@ class ZhukEngine(ReplayEngine[Event]):
 
         self.std = left
         self.zhuk -= c_zhuk
-        self.in_hand = n_main > 0
-        self.zhuk_spotted = n_zhuk > 0 and not c_zhuk  # Z-9: an uncounted Жук goes back on its spot
+        left_table = ev.left_table
+        # Z§3: a fallen (or flown, `left_table`) main cue sends the next shot from hand from the house.
+        self.in_hand = n_main > 0 or "main" in left_table
+        # Z-9, Z-13: an uncounted or flown Жук goes back on its spot and may not be the cue on the next shot.
+        self.zhuk_spotted = (n_zhuk > 0 and not c_zhuk) or "zhuk" in left_table
         self.break_shot = False
         kept = counted > 0 and not penalty
         reracked = self.std == 0 and self.zhuk == 0
@@ -287,6 +291,14 @@ class ZhukEngine(ReplayEngine[Event]):
         if n_zhuk > 1 or n_main > 1:
             raise InvalidEventError("duplicate_ball", None, f"{p}: Жук или биток указан дважды",
                                     f"{p}: Жук or the main cue is listed twice")
+        left = ev.left_table
+        if left:
+            n_left_std = left.count("std")
+            if n_std + n_left_std > self.std:
+                raise _illegal("too_many_balls", "Z-1",
+                               f"{p}: забито и вылетело {n_std + n_left_std} стандартных шаров, а на столе {self.std}",
+                               f"{p}: {n_std + n_left_std} standard balls potted or flown but {self.std} on the table")
+            n_zhuk += "zhuk" in left
         if (n_zhuk or ev.zhuk_attempt) and not self.zhuk:
             raise _illegal("zhuk_not_on_table", "Z§4.1", f"{p}: Жук уже сыгран в этой пирамиде (пирамида {self.rack})",
                            f"{p}: Жук is already potted in this rack (rack {self.rack})")

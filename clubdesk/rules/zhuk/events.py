@@ -35,6 +35,8 @@ class Shot:
     zhuk_attempt: bool = False
     rebound: bool = False
     removed: str | None = None
+    zhuk_off_main: bool = False        # with Жук as cue, Жук fell off the main cue ball (Z§4.2, Z-12)
+    left_table: tuple[str, ...] = ()   # balls that left the table with an `off_table` foul (re-spot, from hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,8 @@ def _player(value: Any, where: str) -> str:
 
 
 _SHOT_REQ = frozenset(("type", "player"))
-_SHOT_ALL = frozenset(("type", "player", "cue", "potted", "fouls", "zhuk_attempt", "rebound", "removed"))
+_SHOT_ALL = frozenset(("type", "player", "cue", "potted", "fouls", "zhuk_attempt", "rebound", "removed",
+                      "zhuk_off_main", "left_table"))
 _POT = frozenset(("ball", "legal"))
 _RERACK = frozenset(("type", "player"))
 _END = frozenset(("type",))
@@ -155,7 +158,10 @@ def parse_event(obj: Any) -> Event:
         rebound = obj.get("rebound", False)
         if rebound is not True and rebound is not False:
             _bool(rebound, "shot.rebound")
-        return Shot(player, cue, tuple(pots), tuple(fouls) if fouls else (), attempt, rebound, removed)
+        shot = Shot(player, cue, tuple(pots), tuple(fouls) if fouls else (), attempt, rebound, removed)
+        if len(obj) > 8 or "zhuk_off_main" in obj or "left_table" in obj:   # format additions (rare: off the hot path)
+            shot = _with_additions(obj, shot)
+        return shot
     if kind == "rerack":
         _obj(obj, "rerack", _RERACK, _RERACK)
         return Rerack(_player(obj["player"], "rerack.player"))
@@ -166,13 +172,46 @@ def parse_event(obj: Any) -> Event:
                f"unknown event type {kind!r} (known: shot, rerack, round_end)")
 
 
+def _with_additions(obj: dict, shot: Shot) -> Shot:
+    """`zhuk_off_main` and `left_table` (replay.md, additions to format 1), checked against the rest of the shot."""
+    off_main = obj.get("zhuk_off_main", False)
+    if off_main is not True and off_main is not False:
+        _bool(off_main, "shot.zhuk_off_main")
+    if off_main and (shot.cue != "zhuk" or not any(p.ball == "zhuk" for p in shot.potted)):
+        raise _bad("off_main_without_zhuk_cue", "shot.zhuk_off_main: нужен удар Жуком-битком и упавший Жук",
+                   "shot.zhuk_off_main: needs Жук as the cue and Жук among the potted balls")
+    left = obj.get("left_table", [])
+    if type(left) is not list:
+        raise _bad("bad_type", "shot.left_table: ожидался список", "shot.left_table: a list was expected")
+    for ball in left:
+        _value(ball, "shot.left_table", BALLS)
+    if left and "off_table" not in shot.fouls:
+        raise _bad("left_table_without_foul", "shot.left_table: шары покидают стол только с нарушением off_table",
+                   "shot.left_table: balls leave the table only with an off_table foul")
+    if left.count("zhuk") > 1 or left.count("main") > 1:
+        raise _bad("duplicate_ball", "shot.left_table: Жук или биток указан дважды",
+                   "shot.left_table: Жук or the main cue is listed twice")
+    for pot in shot.potted:
+        if pot.ball != "std" and pot.ball in left:
+            raise _bad("duplicate_ball", f"shot.left_table: {pot.ball} и упал в лузу, и вылетел со стола",
+                       f"shot.left_table: {pot.ball} both fell in a pocket and left the table")
+    return Shot(shot.player, shot.cue, shot.potted, shot.fouls, shot.zhuk_attempt, shot.rebound, shot.removed,
+                off_main, tuple(sorted(left, key=BALLS.index)))
+
+
 def event_to_json(event: Event) -> dict:
-    """The JSON object of an event (inverse of parse_event, every field written out)."""
+    """The JSON object of an event (inverse of parse_event, every field of format 1 written out; the additions
+    only when used, so a record without them reads as before)."""
     if isinstance(event, Shot):
-        return {"type": "shot", "player": event.player, "cue": event.cue,
-                "potted": [{"ball": p.ball, "legal": p.legal} for p in event.potted],
-                "fouls": list(event.fouls), "zhuk_attempt": event.zhuk_attempt,
-                "rebound": event.rebound, "removed": event.removed}
+        obj = {"type": "shot", "player": event.player, "cue": event.cue,
+               "potted": [{"ball": p.ball, "legal": p.legal} for p in event.potted],
+               "fouls": list(event.fouls), "zhuk_attempt": event.zhuk_attempt,
+               "rebound": event.rebound, "removed": event.removed}
+        if event.zhuk_off_main:
+            obj["zhuk_off_main"] = True
+        if event.left_table:
+            obj["left_table"] = list(event.left_table)
+        return obj
     if isinstance(event, Rerack):
         return {"type": "rerack", "player": event.player}
     if isinstance(event, RoundEnd):
