@@ -156,14 +156,27 @@ class PrintPreview(QDialog):
         return Path(name)
 
     def open_external(self) -> bool:
-        """Hand the PDF to the system viewer (it prints too)."""
-        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.temp_file())))
+        """Hand the PDF to the system viewer (it prints too); without one, say so and offer to save the file."""
+        if self.open_url(QUrl.fromLocalFile(str(self.temp_file()))):
+            return True
+        self.say(tr("Программа просмотра PDF"), tr("На этом компьютере не найдена программа для открытия PDF. "
+                                                  "Сохраните документ («Сохранить PDF…») и откройте или "
+                                                  "напечатайте его на другом компьютере."))
+        return False
+
+    @staticmethod
+    def open_url(url: QUrl) -> bool:
+        return QDesktopServices.openUrl(url)
+
+    def say(self, title: str, text: str) -> None:
+        """A message box; tests read the same box's text."""
+        QMessageBox.information(self, title, text)
 
     def print_document(self) -> None:
         """QPrintDialog and the pages drawn at printer resolution; without a printer or pages, the system viewer."""
         if not QPrinterInfo.availablePrinters() or self._renderer is None:
-            QMessageBox.information(self, tr("Печать"), tr("Принтер не настроен или просмотр недоступен: документ "
-                                                          "откроется в программе просмотра PDF, печатайте из неё."))
+            self.say(tr("Печать"), tr("Принтер не настроен или просмотр недоступен: документ откроется в программе "
+                                      "просмотра PDF, печатайте из неё."))
             self.open_external()
             return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)

@@ -65,3 +65,12 @@ def error_label() -> QLabel:
     label.setWordWrap(True)
     label.hide()
     return label
+
+
+def enable(button, enabled: bool, why: str = "") -> None:
+    """Enable a button, or disable it with a tooltip saying why it cannot act now (never a silent no-op).
+    The button's own tooltip comes back once it is enabled again."""
+    if button.property("usualTip") is None:
+        button.setProperty("usualTip", button.toolTip())
+    button.setEnabled(enabled)
+    button.setToolTip(button.property("usualTip") if enabled else why)

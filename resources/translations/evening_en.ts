@@ -97,5 +97,61 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>Завершённые игры и вечера, турниры (идущий — с пометкой «идёт»). Выберите строку и нажмите «Просмотр и печать…» (или Enter) — откроется документ A4 для подписи.</source>
       <translation>Finished games and evenings, tournaments (a running one is marked “running”). Select a row and press “Preview and print…” (or Enter) to open the A4 document for signing.</translation>
     </message>
+    <message>
+      <source>Выберите игру в списке</source>
+      <translation>Select a game in the list</translation>
+    </message>
+    <message>
+      <source>Сначала нажмите «Начать игру»</source>
+      <translation>Press «Start game» first</translation>
+    </message>
+    <message>
+      <source>Все игры рассадки начаты</source>
+      <translation>Every game of the seating has started</translation>
+    </message>
+    <message>
+      <source>Сначала рассадка: вкладка «Рассадка»</source>
+      <translation>Seat the players first: the «Seating» tab</translation>
+    </message>
+    <message>
+      <source>Запрет вносит администратор стойки</source>
+      <translation>The desk administrator enters the ban</translation>
+    </message>
+    <message>
+      <source>Выберите удаление в списке</source>
+      <translation>Select a removal in the list</translation>
+    </message>
+    <message>
+      <source>Запрет уже внесён</source>
+      <translation>The ban is already entered</translation>
+    </message>
+    <message>
+      <source>Никого не найдено: проверьте поиск или добавьте гостя («Гость…»).</source>
+      <translation>Nobody found: check the search or add a guest («Guest…»).</translation>
+    </message>
+    <message>
+      <source>Выберите игрока в списке.</source>
+      <translation>Select a player in the list.</translation>
+    </message>
+    <message>
+      <source>Рассадки ещё нет: сначала «Рассадить»</source>
+      <translation>No seating yet: «Seat players» first</translation>
+    </message>
+    <message>
+      <source>Сначала создайте или выберите турнир</source>
+      <translation>Create or select a tournament first</translation>
+    </message>
+    <message>
+      <source>Жеребьёвок ещё нет: сначала «Жеребьёвка этапа»</source>
+      <translation>No draws yet: «Draw the stage» first</translation>
+    </message>
+    <message>
+      <source>Программа просмотра PDF</source>
+      <translation>PDF viewer</translation>
+    </message>
+    <message>
+      <source>На этом компьютере не найдена программа для открытия PDF. Сохраните документ («Сохранить PDF…») и откройте или напечатайте его на другом компьютере.</source>
+      <translation>No program to open a PDF was found on this computer. Save the document («Save PDF…») and open or print it on another computer.</translation>
+    </message>
   </context>
 </TS>

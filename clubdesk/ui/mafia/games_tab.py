@@ -26,7 +26,7 @@ from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.display import PublicDisplay
 from clubdesk.ui.mafia.host_panel import HostPanel
 from clubdesk.ui.models.mafia import GamesModel, StandingsModel
-from clubdesk.ui.views import error_label, table_view
+from clubdesk.ui.views import enable, error_label, table_view
 
 
 class GamesTab(QWidget):
@@ -56,6 +56,7 @@ class GamesTab(QWidget):
         self.host.clicked.connect(lambda: self.open_game(display=False))
         self.display.clicked.connect(lambda: self.open_game(display=True))
         self.view.doubleClicked.connect(lambda _i: self.open_game(display=False))
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._sync_buttons())
         self.controllers: dict[str, GameController] = {}
         self.windows: list[QWidget] = []
 
@@ -76,9 +77,17 @@ class GamesTab(QWidget):
             for t in range(1, len(tables) + 1):
                 if (r, t) not in started:
                     self.slot.addItem(tr("Игра {r}, стол {t}").format(r=r, t=t), (r, t))
-        self.start.setEnabled(self.slot.count() > 0)
+        enable(self.start, self.slot.count() > 0,
+               tr("Все игры рассадки начаты") if seating else tr("Сначала рассадка: вкладка «Рассадка»"))
         if self.model.rowCount():
             self.view.selectRow(self.model.rowCount() - 1)
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        picked = self.view.selectionModel().hasSelection()
+        why = tr("Выберите игру в списке") if self.model.rowCount() else tr("Сначала нажмите «Начать игру»")
+        for button in (self.host, self.display):
+            enable(button, picked, why)
 
     def start_game(self) -> None:
         r, t = self.slot.currentData()
@@ -134,7 +143,7 @@ class StandingsTab(QWidget):
         self.flags = QListWidget()
         self.flags.setMaximumHeight(110)
         self.confirm = QPushButton(tr("Подтвердить запрет посещения"))
-        self.confirm.setEnabled(actor.has("desk"))
+        self.confirm.setEnabled(False)
         self.flags_title = QLabel(tr("Удаления из клуба (группа III) — ждут решения администратора"))
         self.flags_title.setObjectName("sectionTitle")
         top = QHBoxLayout()
@@ -152,6 +161,7 @@ class StandingsTab(QWidget):
         self.csv.clicked.connect(self.export_csv)
         self.pdf.clicked.connect(self.export_pdf)
         self.confirm.clicked.connect(self.confirm_ban)
+        self.flags.currentItemChanged.connect(lambda *_: self._sync_confirm())
 
     def _rows(self):
         return self._svc.standings(self.evening_id) if self.evening_id else []
@@ -172,6 +182,16 @@ class StandingsTab(QWidget):
         visible = self.flags.count() > 0
         for w in (self.flags, self.confirm, self.flags_title):
             w.setVisible(visible)
+        self._sync_confirm()
+
+    def _sync_confirm(self) -> None:
+        item = self.flags.currentItem()
+        if not self._actor.has("desk"):
+            enable(self.confirm, False, tr("Запрет вносит администратор стойки"))
+        elif item is None:
+            enable(self.confirm, False, tr("Выберите удаление в списке"))
+        else:
+            enable(self.confirm, not item.data(256).confirmed, tr("Запрет уже внесён"))
 
     def save_path(self, title: str, name: str, pattern: str) -> str:
         """Asked before an export; tests replace it."""

@@ -83,6 +83,8 @@ class RegistrationTab(QWidget):
         self.registry.set_filter(self.search.text())
         rows = self.view.selectionModel().selectedRows()
         if not self.evening_id or not rows:
+            self.show_message(tr("Никого не найдено: проверьте поиск или добавьте гостя («Гость…»).")
+                              if self.search.text().strip() else tr("Выберите игрока в списке."), error=True)
             return
         player = self.registry.player_at(rows[0].row())
         try:

@@ -23,7 +23,7 @@ from clubdesk.rules.mafia.seating import Seating
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.views import error_label
+from clubdesk.ui.views import enable, error_label
 
 
 def figures_text(f: dict) -> str:
@@ -118,7 +118,9 @@ class SeatingTab(QWidget):
     def refresh(self) -> None:
         self.seating = self._svc.seating(self.evening_id) if self.evening_id else None
         s = self.seating
-        self.print_button.setEnabled(s is not None)
+        no_seating = tr("Рассадки ещё нет: сначала «Рассадить»")
+        enable(self.print_button, s is not None, no_seating)
+        enable(self.swap, s is not None, no_seating)
         self.figures.setText(figures_text(s.evenness()) if s else tr("Рассадки ещё нет: отметьте игроков и "
                                                                      "нажмите «Рассадить»."))
         if s:

@@ -22,7 +22,7 @@ from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
-from clubdesk.ui.views import error_label
+from clubdesk.ui.views import enable, error_label
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
 from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
@@ -144,8 +144,12 @@ class DrawsPage(QWidget):
         tid = self.current()
         self.tree.clear()
         self._round_items = {}
-        for b in (self.draw_button, self.final_button, self.start_button, self.check_button, self.seed):
+        for b in (self.draw_button, self.final_button, self.start_button, self.seed):
             b.setEnabled(bool(tid) and self.actor.has("desk"))
+        no_tournament = tr("Сначала создайте или выберите турнир")
+        enable(self.print_button, bool(tid), no_tournament)
+        enable(self.check_button, bool(tid) and bool(self.svc.stages(tid)),
+               tr("Жеребьёвок ещё нет: сначала «Жеребьёвка этапа»") if tid else no_tournament)
         if tid is None:
             self.info.setText(tr("Турниров пока нет. Создайте турнир и выберите участников из реестра."))
             return

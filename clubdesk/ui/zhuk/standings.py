@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from clubdesk.services.tournaments_standings import export_csv, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import StandingsModel
+from clubdesk.ui.views import enable
 from clubdesk.ui.zhuk.hub import ZhukHub
 
 
@@ -98,7 +99,9 @@ class StandingsWidget(QWidget):
     def refresh(self) -> None:
         st = standings(self.hub.tournaments, self.tournament_id) if self.tournament_id else None
         self.model.set_standings(st, self.stage.currentData())
-        self.export.setEnabled(st is not None)
+        no_tournament = tr("Сначала создайте или выберите турнир")
+        enable(self.export, st is not None, no_tournament)
+        enable(self.print_button, st is not None, no_tournament)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         if self.model.columnCount() > 1:
