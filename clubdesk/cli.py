@@ -23,6 +23,13 @@ def build_parser() -> argparse.ArgumentParser:
     dbp.add_argument("action", choices=("upgrade", "check", "backup", "rebuild"))
     sub.add_parser("demo", help="create a demo club in the chosen database")
 
+    ap = sub.add_parser("accounts", help="staff accounts: add, list, disable, enable, passwd")
+    ap.add_argument("action", choices=("add", "list", "disable", "enable", "passwd"))
+    ap.add_argument("login", nargs="?", help="the account's login (all actions but list)")
+    ap.add_argument("--roles", help="with add: comma-separated roles (admin, desk, referee, host, display)")
+    ap.add_argument("--name", help="with add: the name shown in protocols and lists")
+    ap.add_argument("--password-stdin", action="store_true", help="read the new password from one line of stdin")
+
     rp = sub.add_parser("replay", help="replay a game record (JSON) and print its final state")
     rp.add_argument("file", help="record file, or - for stdin")
     rp.add_argument("--trace", action="store_true", help="print the state after every event as JSON lines")
@@ -56,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "db":
         from clubdesk.commands import db
         return db.run(args.action, args.db, lang)
+    if args.command == "accounts":
+        from clubdesk.commands import accounts
+        return accounts.run(args, lang)
     if args.command == "demo":
         from clubdesk.commands import db
         return db.demo(args.db, lang)

@@ -60,15 +60,19 @@ def demo_players(count: int = 40, seed: int = 2026) -> list[PlayerData]:
     return out
 
 
-def create_demo_club(store: Store, players: int = 40) -> Actor:
-    """Fill an empty store with the demo club; returns the demo admin. Refuses a store that has players."""
+def create_demo_club(store: Store, players: int = 40, staff: bool = False) -> Actor:
+    """Fill an empty store with the demo club; returns the demo admin. Refuses a store that has players.
+    `staff`: the demo staff accounts too (four password hashes, ~1 s: the GUI and CLI demo, not every test)."""
     with store.session_factory() as s:
         if s.scalar(select(func.count()).select_from(Player)):
             raise KnownError("В этой базе уже есть игроки: демо-клуб создаётся только в пустой базе.",
                              "This database already has players: the demo club goes into an empty one only.")
     accounts = AccountService(store)
-    admin = accounts.create_first_admin(*DEMO_ADMIN, display_name="Администратор (демо)") \
-        if not accounts.has_accounts() else SYSTEM
+    fresh = not accounts.has_accounts()
+    admin = accounts.create_first_admin(*DEMO_ADMIN, display_name="Администратор (демо)") if fresh else SYSTEM
+    if fresh and staff:
+        for login, name, roles in DEMO_STAFF:
+            accounts.create_account(admin, login, DEMO_STAFF_PASSWORD, roles, name)
     svc = PlayerService(store)
     data = demo_players(players)
     data[-1] = PlayerData(data[-1].name, data[-1].nickname, data[-1].phone,
@@ -82,6 +86,11 @@ def create_demo_club(store: Store, players: int = 40) -> Actor:
             module.populate(store, admin)
     return admin
 
+
+# The staff of the demo club (all with DEMO_STAFF_PASSWORD), so «Сотрудники» and the host list are not empty.
+DEMO_STAFF = (("irina", "Ирина Белова", ("desk",)), ("orlov", "Пётр Орлов", ("referee",)),
+              ("maestro", "Антон Маестров", ("host",)), ("vera", "Вера Ким", ("host", "referee")))
+DEMO_STAFF_PASSWORD = "staff-demo"
 
 # Each area adds its own demo content with `populate(store, admin)`: tournaments, matches, evenings.
 DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia")

@@ -15,13 +15,14 @@ from clubdesk.roles import ROLE_NAMES, Actor
 from clubdesk.services.club import Club
 from clubdesk.ui.i18n import tr
 
-PAGES = ("players", "draws", "live", "mafia", "protocols", "sync")
+PAGES = ("players", "draws", "live", "mafia", "protocols", "sync", "staff")
 
 # A page with a module here is built by its `create_page(club, actor, window) -> QWidget`; a page whose
 # module does not exist yet shows what it will do (LaterPage).
 PAGE_MODULES = {"players": "clubdesk.ui.pages.players", "draws": "clubdesk.ui.pages.draws",
                 "live": "clubdesk.ui.pages.live", "mafia": "clubdesk.ui.pages.mafia",
-                "protocols": "clubdesk.ui.pages.protocols", "sync": "clubdesk.ui.pages.sync"}
+                "protocols": "clubdesk.ui.pages.protocols", "sync": "clubdesk.ui.pages.sync",
+                "staff": "clubdesk.ui.pages.staff"}
 
 
 def page_module(key: str) -> ModuleType | None:
@@ -30,7 +31,8 @@ def page_module(key: str) -> ModuleType | None:
 
 def _page_titles() -> dict[str, str]:
     return {"players": tr("Игроки"), "draws": tr("Жеребьёвка"), "live": tr("Столы"),
-            "mafia": tr("Мафия"), "protocols": tr("Протоколы"), "sync": tr("Синхронизация")}
+            "mafia": tr("Мафия"), "protocols": tr("Протоколы"), "sync": tr("Синхронизация"),
+            "staff": tr("Сотрудники")}
 
 
 def _later_texts() -> dict[str, str]:
@@ -67,7 +69,8 @@ class MainWindow(QMainWindow):
         titles = _page_titles()
         for key in PAGES:
             self.stack.addWidget(QWidget())
-            QListWidgetItem(titles[key], self.sidebar)
+            item = QListWidgetItem(titles[key], self.sidebar)
+            item.setHidden(key == "staff" and not actor.has("admin"))  # accounts are the administrator's
         self.sidebar.currentRowChanged.connect(self._on_row)
 
         central = QWidget()

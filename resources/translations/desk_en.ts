@@ -11,5 +11,125 @@
       <source>до {date}</source>
       <translation>until {date}</translation>
     </message>
+    <message>
+      <source>Сотрудники</source>
+      <translation>Staff</translation>
+    </message>
+    <message>
+      <source>администратор</source>
+      <translation>administrator</translation>
+    </message>
+    <message>
+      <source>стойка</source>
+      <translation>desk</translation>
+    </message>
+    <message>
+      <source>судья</source>
+      <translation>referee</translation>
+    </message>
+    <message>
+      <source>ведущий</source>
+      <translation>host</translation>
+    </message>
+    <message>
+      <source>табло</source>
+      <translation>display</translation>
+    </message>
+    <message>
+      <source>Вход</source>
+      <translation>Login</translation>
+    </message>
+    <message>
+      <source>Роли</source>
+      <translation>Roles</translation>
+    </message>
+    <message>
+      <source>Состояние</source>
+      <translation>State</translation>
+    </message>
+    <message>
+      <source>активна</source>
+      <translation>active</translation>
+    </message>
+    <message>
+      <source>отключена</source>
+      <translation>disabled</translation>
+    </message>
+    <message>
+      <source>Новая учётная запись</source>
+      <translation>New account</translation>
+    </message>
+    <message>
+      <source>как печатать в протоколах, например Орлов Глеб</source>
+      <translation>as printed in protocols, e.g. Gleb Orlov</translation>
+    </message>
+    <message>
+      <source>Вход:</source>
+      <translation>Login:</translation>
+    </message>
+    <message>
+      <source>Имя:</source>
+      <translation>Name:</translation>
+    </message>
+    <message>
+      <source>Пароль:</source>
+      <translation>Password:</translation>
+    </message>
+    <message>
+      <source>Ещё раз:</source>
+      <translation>Again:</translation>
+    </message>
+    <message>
+      <source>Роли:</source>
+      <translation>Roles:</translation>
+    </message>
+    <message>
+      <source>Новый пароль: {name}</source>
+      <translation>New password: {name}</translation>
+    </message>
+    <message>
+      <source>Новый пароль:</source>
+      <translation>New password:</translation>
+    </message>
+    <message>
+      <source>Сменить пароль</source>
+      <translation>Change password</translation>
+    </message>
+    <message>
+      <source>Вход: {login}</source>
+      <translation>Login: {login}</translation>
+    </message>
+    <message>
+      <source>Учётные записи стойки, судей и ведущих. Отключённая запись не входит в программу, но её имя остаётся в протоколах и истории.</source>
+      <translation>Accounts of the desk, referees and hosts. A disabled account cannot log in, but its name stays in the protocols and history.</translation>
+    </message>
+    <message>
+      <source>Новая учётная запись…</source>
+      <translation>New account…</translation>
+    </message>
+    <message>
+      <source>Сменить пароль…</source>
+      <translation>Change password…</translation>
+    </message>
+    <message>
+      <source>Отключить</source>
+      <translation>Disable</translation>
+    </message>
+    <message>
+      <source>Включить</source>
+      <translation>Enable</translation>
+    </message>
+    <message>
+      <source>Выберите учётную запись в списке.</source>
+      <translation>Select an account in the list.</translation>
+    </message>
+    <message>
+      <source>Отключить учётную запись {name} ({login})? Войти под ней будет нельзя; её имя останется в протоколах.</source>
+      <translation>Disable the account {name} ({login})? Nobody can log in with it; its name stays in the protocols.</translation>
+    </message>
+    <message>
+      <source>Учётными записями сотрудников управляет администратор.</source>
+      <translation>Staff accounts are managed by the administrator.</translation>
+    </message>
   </context>
 </TS>

@@ -96,7 +96,8 @@ def test_demo_screenshots_render_every_page_headless(tmp_path):
                        text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     names = {p.name for p in out.glob("*.png")}
-    assert {"main.png", "players.png", "draws.png", "live-tables.png", "mafia.png", "protocols.png", "sync.png"} <= names
+    assert {"main.png", "players.png", "draws.png", "live-tables.png", "mafia.png", "protocols.png", "sync.png",
+            "staff.png"} <= names
     # the windows that are not pages (issues 6 and 7 name them)
     assert {"zhuk-table.png", "pyramid-match.png", "scoreboard.png", "standings.png", "mafia-evening.png",
             "mafia-seating.png", "mafia-host.png", "mafia-display.png"} <= names
@@ -107,3 +108,36 @@ def test_demo_screenshots_render_every_page_headless(tmp_path):
     # each a drawn window, no page saved twice; the main window opens on the players page, the Mafia page on its
     # evening (registration) tab
     assert_rendered_and_distinct(sorted(out.glob("*.png")), same={"mafia-evening.png": "mafia.png", "players.png": "main.png"})
+
+
+def test_accounts_add_list_passwd_disable_from_the_command_line(tmp_path, monkeypatch, capsys):
+    import io
+
+    from clubdesk.services.accounts import AccountService, LoginFailed
+    from clubdesk.store.db import open_store
+
+    db = str(tmp_path / "c.sqlite")
+    assert main(["--db", db, "db", "upgrade"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("host-pass\n"))
+    assert main(["--db", db, "accounts", "add", "vera", "--roles", "host,referee", "--name", "Вера Ким",
+                 "--password-stdin"]) == 0
+    assert main(["--db", db, "accounts", "list"]) == 0
+    assert "vera\tВера Ким\tсудья, ведущий" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("new-pass-1\n"))
+    assert main(["--db", db, "accounts", "passwd", "vera", "--password-stdin"]) == 0
+    store = open_store(tmp_path / "c.sqlite")
+    try:
+        assert AccountService(store).login("vera", "new-pass-1").roles == frozenset({"host", "referee"})
+    finally:
+        store.close()
+    assert main(["--db", db, "accounts", "disable", "vera"]) == 0
+    assert main(["--db", db, "accounts", "list"]) == 0
+    assert "(отключена)" in capsys.readouterr().out
+    store = open_store(tmp_path / "c.sqlite")
+    try:
+        with pytest.raises(LoginFailed):
+            AccountService(store).login("vera", "new-pass-1")
+    finally:
+        store.close()
+    assert main(["--db", db, "accounts", "add", "x", "--roles", "boss", "--password-stdin"]) == 2
+    assert "Роли:" in capsys.readouterr().err

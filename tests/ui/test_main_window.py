@@ -52,7 +52,7 @@ def test_english_interface_translates_the_shell(qtbot, club, demo_admin, setting
         w = MainWindow(club, demo_admin, settings)
         qtbot.addWidget(w)
         items = [w.sidebar.item(i).text() for i in range(w.sidebar.count())]
-        assert items == ["Players", "Draws", "Live tables", "Mafia", "Protocols", "Sync"]
+        assert items == ["Players", "Draws", "Live tables", "Mafia", "Protocols", "Sync", "Staff"]
         assert any("admin (administrator)" in t for t in status_texts(w))
     finally:
         app.removeTranslator(translator)
