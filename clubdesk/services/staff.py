@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from clubdesk.errors import PermissionDenied, ValidationError
 from clubdesk.roles import ROLE_NAMES, ROLES, Actor, require
-from clubdesk.services.accounts import MIN_PASSWORD, AccountService, _hasher
+from clubdesk.services.accounts import AccountService, _hasher, check_new_password
 from clubdesk.store.db import Store
 from clubdesk.store.models import Account
 from clubdesk.store.uow import UnitOfWork
@@ -33,12 +33,6 @@ class AccountRow:
 
 def _row(a: Account) -> AccountRow:
     return AccountRow(a.id, a.login, a.display_name or a.login, tuple(r for r in ROLES if r in a.role_set), a.active)
-
-
-def _check_password(password: str) -> None:
-    if len(password) < MIN_PASSWORD or not password.strip():
-        raise ValidationError("password", f"Пароль короче {MIN_PASSWORD} символов.",
-                              f"The password is shorter than {MIN_PASSWORD} characters.")
 
 
 class StaffService:
@@ -71,7 +65,7 @@ class StaffService:
 
     def reset_password(self, actor: Actor, account_id: str, password: str) -> AccountRow:
         require(actor, "admin")
-        _check_password(password)
+        check_new_password(password)
         password_hash = _hasher.hash(password)  # ~0.2 s: outside the write lock
         with UnitOfWork(self.store, actor.account_id) as uow:
             acc = self._account(uow, account_id)

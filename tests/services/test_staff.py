@@ -28,10 +28,21 @@ def test_an_account_made_with_roles_logs_in_with_them_and_is_listed(staff, store
     assert [r.login for r in staff.list(admin)] == ["admin", "vera"]
 
 
+class Clock:
+    """Wall time that has moved on past any wait a wrong password imposes (accounts.login_wait)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 3600
+        return self.now
+
+
 def test_a_reset_password_replaces_the_old_one(staff, store, admin):
     row = staff.create(admin, "orlov", "first-pass", ("referee",))
     staff.reset_password(admin, row.id, "second-pass")
-    accounts = AccountService(store)
+    accounts = AccountService(store, Clock())
     with pytest.raises(LoginFailed):
         accounts.login("orlov", "first-pass")
     assert accounts.login("orlov", "second-pass").login == "orlov"
@@ -51,7 +62,7 @@ def test_a_disabled_account_cannot_log_in_nor_host_but_its_evening_keeps_its_nam
     assert evenings.get(evening.id).host_name == "Антон Маестров"
     assert [r.active for r in staff.list(admin)] == [True, False]  # still listed, after the active ones
     staff.set_active(admin, row.id, True)
-    assert AccountService(store).login("maestro", "host-pass").login == "maestro"
+    assert AccountService(store, Clock()).login("maestro", "host-pass").login == "maestro"
 
 
 def test_the_administrator_cannot_disable_himself_nor_the_last_administrator(staff, admin):
