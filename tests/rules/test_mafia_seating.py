@@ -1,10 +1,13 @@
 """M-8 seating: reproducible from the seed, even seats and games, evenness figures reported."""
 
+import math
+
 import pytest
 
-from clubdesk.rules.mafia.seating import _hungarian, seating
+from clubdesk.rules.mafia.seating import TABLE, _hungarian, seating
 
 PEOPLE = [f"p{i:02}" for i in range(23)]
+PEOPLE_40 = [f"p{i:02}" for i in range(40)]
 
 
 def test_m8_same_seed_same_draw_other_seed_other_draw():
@@ -29,10 +32,17 @@ def test_m8_sit_outs_rotate_so_games_differ_by_at_most_one():
         assert sorted([p for t in rnd for p in t] + list(rest)) == PEOPLE
 
 
-def test_m8_two_tables_spread_meetings():
-    figures = seating(PEOPLE[:20], 6, 5).evenness()
-    assert figures["seed"] == 5
-    assert figures["meet_max"] <= 6 and figures["seat_repeat_max"] == 1
+@pytest.mark.parametrize(("players", "rounds"), [(20, 6), (40, 5)])
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_m8_tables_spread_meetings_within_one_of_the_even_share(players, rounds, seed):
+    """Everybody plays every round, meeting 9 table-mates a game: rounds × 9 meetings over players − 1 others.
+    An even spread gives each pair that share rounded up at most; the draw may exceed it by one (it seats one round
+    at a time, greedily, so it does not promise the even share itself)."""
+    figures = seating(PEOPLE_40[:players], rounds, seed).evenness()
+    share = rounds * (TABLE - 1) / (players - 1)
+    assert figures["seed"] == seed and figures["games_min"] == figures["games_max"] == rounds
+    assert figures["meet_max"] <= math.ceil(share) + 1  # 20/6: share 2.84 → at most 4 (was 6: a pair every round)
+    assert figures["seat_repeat_max"] == 1  # rounds ≤ 10: nobody sits a seat twice
 
 
 def test_m8_fewer_than_ten_players_is_refused():

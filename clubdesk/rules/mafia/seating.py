@@ -8,7 +8,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 TABLE = 10
-RESTARTS = 24
+RESTARTS = 8
+# A pair that has already met k times costs REPEAT ** k to seat together again. A linear cost (how many times
+# table-mates already met) is no better than the sum of squares here — every round seats the same number of pairs —
+# and let some pairs meet in every round (20 players, 6 rounds: up to 6 meetings where 3 is the even share); the
+# exponential cost makes one more repeat of a frequent pair outweigh several first meetings (at most 4 there).
+REPEAT = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,19 +87,25 @@ def seating(players: Sequence[str], rounds: int, seed: int) -> Seating:
 def _best_tables(playing: list[str], n_tables: int, meets: dict[str, dict[str, int]],
                  rng: random.Random) -> list[list[str]]:
     """The best of a few seeded starts, each improved by swaps (one start is often a poor local optimum)."""
+    cost_of = _pair_cost
     best, best_cost = None, None
     for _ in range(max(2, RESTARTS // n_tables) if n_tables > 1 else 1):
         rng.shuffle(playing)
         tables = [playing[i * TABLE:(i + 1) * TABLE] for i in range(n_tables)]
         _spread_tables(tables, meets)
-        cost = sum(meets[a][b] for t in tables for a, b in combinations(t, 2))
+        cost = sum(cost_of(meets[a][b]) for t in tables for a, b in combinations(t, 2))
         if best_cost is None or cost < best_cost:
             best, best_cost = [t[:] for t in tables], cost
     return best
 
 
+def _pair_cost(times_met: int) -> int:
+    return REPEAT ** times_met
+
+
 def _spread_tables(tables: list[list[str]], meets: dict[str, dict[str, int]]) -> None:
-    """Swap players between tables while the number of repeated meetings drops."""
+    """Swap players between tables while the cost of repeated meetings (_pair_cost) drops."""
+    w = _pair_cost
     improved = True
     while improved:
         improved = False
@@ -102,8 +113,8 @@ def _spread_tables(tables: list[list[str]], meets: dict[str, dict[str, int]]) ->
             a_tab, b_tab = tables[ta], tables[tb]
             for i, a in enumerate(a_tab):
                 for j, b in enumerate(b_tab):
-                    stay = sum(meets[a][x] for x in a_tab if x != a) + sum(meets[b][y] for y in b_tab if y != b)
-                    move = sum(meets[a][y] for y in b_tab if y != b) + sum(meets[b][x] for x in a_tab if x != a)
+                    stay = sum(w(meets[a][x]) for x in a_tab if x != a) + sum(w(meets[b][y]) for y in b_tab if y != b)
+                    move = sum(w(meets[a][y]) for y in b_tab if y != b) + sum(w(meets[b][x]) for x in a_tab if x != a)
                     if move < stay:
                         a_tab[i], b_tab[j] = b, a
                         a = b
