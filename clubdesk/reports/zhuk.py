@@ -38,7 +38,8 @@ def _counted(counted: dict, lang: str) -> str:
 
 
 def _remarks(ev: dict, lang: str) -> list[str]:
-    """What the referee reported that the counted balls do not show: fouls, a try at Жук, a rebound."""
+    """What the referee reported that the counted balls do not show: fouls, a try at Жук, a rebound, Жук off the
+    main cue (Z-12) and the balls that left the table."""
     out = []
     if ev.get("fouls"):
         out.append(t("zh_fouls", lang, f=", ".join(t(f"f_{f}", lang) if has(f"f_{f}") else f for f in ev["fouls"])))
@@ -46,6 +47,10 @@ def _remarks(ev: dict, lang: str) -> list[str]:
         out.append(t("zh_miss_zhuk", lang))
     if ev.get("rebound"):
         out.append(t("zh_rebound", lang))
+    if ev.get("zhuk_off_main"):
+        out.append(t("zh_off_main", lang))
+    if ev.get("left_table"):
+        out.append(t("zh_left_table", lang, balls=", ".join(t(f"zh_left_{b}", lang) for b in ev["left_table"])))
     return out
 
 
@@ -82,7 +87,7 @@ def _log_table(rows: list[dict], name, lang: str):
             what.append(t("zh_new_rack", lang))
         # every payment goes to the row's player, so the payer and the amount say it all
         pays = [f"{name(a)}: {money(m)}" for a, _b, m in last.payments]
-        body.append([str(r["index"] + 1), str(r["rack"]), name(ev["player"]), t(f"zh_cue_{ev['cue']}", lang),
+        body.append([str(r["index"] + 1), str(r["rack"]), name(ev["player"]), t(f"zh_cue_{ev.get('cue', 'main')}", lang),
                      what or "—", pays or "—", money(last.penalty) if last.penalty else "",
                      money(last.bank_taken) if last.bank_taken else "", money(r["bank"])])
     return table(body, [6, 10, 27, 12, 22, 38, 15, 13, 13], align_right=(0, 1, 6, 7, 8))

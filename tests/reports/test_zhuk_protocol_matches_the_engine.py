@@ -131,3 +131,19 @@ def test_a_tournament_table_printed_from_the_store_matches_the_game_state(store,
             assert row["Δ рейтинга"] == signed10(round(delta * 10))
         log = table_rows(svc.game_pdf(gid), LOG)
         assert log[-1]["Засчитано"] == "конец раунда" and log[-1]["Банк"] == money(state["bank"])
+
+
+def test_zhuk_off_main_and_balls_off_the_table_are_printed_in_their_shot_rows():
+    """Format additions (replay.md): the row of a Жук-cue shot with Жук off the main cue says so (Z-12), a shot whose
+    balls left the table names them, and the penalty is the engine's."""
+    players = [{"id": p} for p in "ABC"]
+    events = [{"type": "shot", "player": "A"},
+              {"type": "shot", "player": "B", "cue": "zhuk", "potted": [{"ball": "zhuk", "legal": False}],
+               "zhuk_off_main": True},
+              {"type": "shot", "player": "C", "fouls": ["off_table"], "left_table": ["std", "main"]},
+              {"type": "round_end"}]
+    rec = {"format": "clubdesk-game/1", "game": "zhuk", "options": {"nominal": 100}, "players": players,
+           "events": events}
+    rows = table_rows(build_record_pdf(rec, Meta(names=NAMES)), LOG)
+    assert "Жук от основного битка (Z-12)" in rows[1]["Засчитано"] and rows[1]["Штраф"] == money(100)
+    assert "за борт: шар, биток" in rows[2]["Засчитано"] and rows[2]["Штраф"] == money(100)

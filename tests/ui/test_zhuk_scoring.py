@@ -49,7 +49,8 @@ def widget(qtbot, hub, admin, table):
     return w
 
 
-KEYS = {"Enter": Qt.Key.Key_Return, "Esc": Qt.Key.Key_Escape, "F1": Qt.Key.Key_F1, "F2": Qt.Key.Key_F2}
+KEYS = {"Enter": Qt.Key.Key_Return, "Esc": Qt.Key.Key_Escape, "F1": Qt.Key.Key_F1, "F2": Qt.Key.Key_F2,
+        "F7": Qt.Key.Key_F7, "F8": Qt.Key.Key_F8, "F9": Qt.Key.Key_F9, "F10": Qt.Key.Key_F10}
 
 
 def type_shot(widget, keys: str) -> None:
@@ -102,6 +103,23 @@ def test_whole_round_by_keyboard_matches_the_engine(widget, club, table, hub, cl
     assert stored(club, table.game_id)[-1] == {"type": "round_end"}
     assert club.games.state(table.game_id)["finished"]
     assert "окончен" in widget.draft_label.text()
+
+
+def test_zhuk_off_main_and_balls_off_the_table_are_typed_stored_and_shown(widget, club, table):
+    # Z-12: F7 = Жук (the cue) fell off the main cue; F8–F10 = a ball, Жук, the main cue left the table.
+    type_shot(widget, "Enter")
+    type_shot(widget, "7 4 F7")
+    assert "Жук от основного битка" in widget.draft_label.text()
+    type_shot(widget, "Enter")
+    type_shot(widget, "F8 F10 Enter")
+    events = stored(club, table.game_id)
+    assert events[1]["zhuk_off_main"] is True and events[1]["cue"] == "zhuk"
+    assert events[2]["left_table"] == ["std", "main"] and events[2]["fouls"] == ["off_table"]
+    state = club.games.state(table.game_id)
+    assert state["in_hand"] and state["last_shot"]["penalty"] == 100
+    check_against_engine(widget, club, table.game_id)
+    rows = [widget.log_model.data(widget.log_model.index(r, 1)) for r in range(widget.log_model.rowCount())]
+    assert any("за борт: биток" in r for r in rows) and any("Жук от основного битка" in r for r in rows)
 
 
 def test_refusal_shows_inline_with_its_clause_and_stores_nothing(widget, club, table):

@@ -88,8 +88,16 @@ def describe(event: dict, names: dict[str, str]) -> str:
         parts.append(tr("по Жуку"))
     if event.get("rebound"):
         parts.append(tr("отыгрыш"))
+    if event.get("zhuk_off_main"):
+        parts.append(tr("Жук от основного битка"))
     parts += [foul_label(f) for f in event.get("fouls", [])]
+    parts += [left_label(b) for b in event.get("left_table", [])]
     return f"{who}: " + ", ".join(parts)
+
+
+def left_label(ball: str) -> str:
+    """A ball that left the table (replay.md `left_table`)."""
+    return {"std": tr("за борт: шар"), "zhuk": tr("за борт: Жук"), "main": tr("за борт: биток")}.get(ball, ball)
 
 
 def foul_label(foul: str) -> str:

@@ -22,10 +22,10 @@ from clubdesk.errors import KnownError
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import EventRefused
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, money
+from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, left_label, money
 from clubdesk.ui.views import error_label
 from clubdesk.ui.zhuk.clock import clock_text
-from clubdesk.ui.zhuk.composer import FOUL_KEYS, ShotDraft
+from clubdesk.ui.zhuk.composer import FOUL_KEYS, LEFT_KEYS, OFF_MAIN_KEY, ShotDraft
 from clubdesk.ui.zhuk.hub import ZhukHub
 
 
@@ -34,6 +34,8 @@ def key_help() -> list[tuple[str, str]]:
             ("4", tr("Жук упал случайно")), ("5", tr("свояк (основной биток)")), ("6", tr("биток упал")),
             ("7", tr("удар Жуком-битком")), ("8", tr("удар по Жуку")), ("9", tr("отыгрыш")),
             ("0", tr("новая пирамида")), ("F1–F6", tr("фолы: промах, касание, за борт, двойной, толчок, отскок")),
+            ("F7", tr("Жук упал от основного битка")),
+            ("F8 / F9 / F10", tr("вылетел за борт: шар / Жук / биток")),
             ("Enter", tr("записать удар (пусто — мимо)")), ("Esc / ⌫", tr("сбросить / убрать последнее")),
             ("Ctrl+Z", tr("отменить последний удар"))]
 
@@ -209,7 +211,10 @@ class ZhukTableWidget(QWidget):
             facts.append(tr("по Жуку"))
         if d.rebound:
             facts.append(tr("отыгрыш"))
+        if d.zhuk_off_main:
+            facts.append(tr("Жук от основного битка"))
         facts += [foul_label(f) for f in d.fouls]
+        facts += [left_label(b) for b in d.left_table]
         cue = tr("можно Жуком-битком") if s["zhuk_cue_allowed"] else tr("только основным битком")
         hand = tr(", с руки") if s["in_hand"] else ""
         self.draft_label.setText(tr("Бьёт {who} ({cue}{hand}). Удар: {facts}").format(
@@ -229,7 +234,7 @@ class ZhukTableWidget(QWidget):
         elif key == Qt.Key.Key_Backspace:
             self.draft.back()
             self._draft_changed()
-        elif Qt.Key.Key_F1 <= key <= Qt.Key.Key_F6:
+        elif Qt.Key.Key_F1 <= key <= Qt.Key.Key_F10:
             self._press(f"F{key - Qt.Key.Key_F1 + 1}")
         elif event.text() and event.text() in "0123456789":
             self._press(event.text())
@@ -239,7 +244,7 @@ class ZhukTableWidget(QWidget):
     def _press(self, key: str) -> None:
         if self.state["finished"]:
             return
-        assert key in FOUL_KEYS or key.isdigit()
+        assert key in FOUL_KEYS or key in LEFT_KEYS or key == OFF_MAIN_KEY or key.isdigit()
         self.draft.press(key)
         self._draft_changed()
 

@@ -1,0 +1,31 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_GB" sourcelanguage="ru_RU">
+  <context>
+    <name>ClubDesk</name>
+    <message>
+      <source>Жук упал от основного битка</source>
+      <translation>Жук fell off the main cue</translation>
+    </message>
+    <message>
+      <source>вылетел за борт: шар / Жук / биток</source>
+      <translation>left the table: ball / Жук / main cue</translation>
+    </message>
+    <message>
+      <source>Жук от основного битка</source>
+      <translation>Жук off the main cue</translation>
+    </message>
+    <message>
+      <source>за борт: шар</source>
+      <translation>off the table: ball</translation>
+    </message>
+    <message>
+      <source>за борт: Жук</source>
+      <translation>off the table: Жук</translation>
+    </message>
+    <message>
+      <source>за борт: биток</source>
+      <translation>off the table: main cue</translation>
+    </message>
+  </context>
+</TS>
