@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.evenings import MAX_TABLES, EveningService
+from clubdesk.services.evenings_seating import FIGURES, apply_swaps
 from clubdesk.ui.mafia.dialogs import EveningDialog, GuestDialog
 from clubdesk.ui.pages.mafia import create_page
 from tests.ui.conftest import type_text
@@ -234,12 +235,21 @@ def test_swap_warning_lists_every_evenness_figure_that_changes_then_swaps(qtbot,
     pick(qtbot, tab.a, Qt.Key.Key_Home)                      # the first player at the table
     pick(qtbot, tab.b, Qt.Key.Key_End)                       # the last of those sitting out
     a, b = (tab.a.currentData(), tab.a.currentText()), (tab.b.currentData(), tab.b.currentText())
+    seated = page.service.seating(page.evening_id())
+    # The demo evening: 12 players, 4 games of 10 seats = 40 = 12 × 3 + 4, so with sit-outs rotating (M-8) eight
+    # play 3 games and four play 4. a plays game 3 and has 3 games, b sits it out: after the swap a has 2.
+    assert len(seated.rounds) == 4 and len({p for r in seated.rounds for t in r for p in t}) == 12
+    assert sum(a[0] in t for r in seated.rounds for t in r) == 3 and b[0] in seated.sitting_out[2]
     assert tab.figures.text().startswith("Зерно 20261202 · игр у игрока: 3–4")
+    # The meeting figures, computed by the rules from the seating with the swap made, not copied from a run.
+    before, after = seated.evenness(), apply_swaps(seated, [[3, a[0], b[0]]]).evenness()
+    changed = [k for k in FIGURES if before[k] != after[k]]
+    assert changed == ["games_min", "meet_min"]
     [(title, text)] = answer_swap(qtbot, page, yes=True)
     assert title == "Ручная замена"
     assert text == (f"Поменять {a[1]} и {b[1]} в игре 3?\n\n"
-                    "меньше всего игр: 3 → 2\n"
-                    "реже всего встречаются: 2 → 1")
+                    f"меньше всего игр: 3 → 2\n"
+                    f"реже всего встречаются: {before['meet_min']} → {after['meet_min']}")
     now = page.service.seating(page.evening_id())
     assert now.rounds[2][0][0] == b[0] and a[0] in now.sitting_out[2]
     assert "игр у игрока: 2–4" in tab.figures.text() and "встречи пар: 1–4" in tab.figures.text()
