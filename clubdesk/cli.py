@@ -8,9 +8,26 @@ import sys
 from clubdesk import __version__
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the version and the paths a desk's administrator asks for (--db given before it: that file)."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from pathlib import Path
+
+        from clubdesk.logs import log_path
+        from clubdesk.store.db import backup_dir, default_db_path
+
+        db = Path(namespace.db) if getattr(namespace, "db", None) else default_db_path()
+        print(f"clubdesk {__version__}\ndata:    {db}\nbackups: {backup_dir(db)}\nlog:     {log_path()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="clubdesk", description="ClubDesk — the front desk of a games club")
-    p.add_argument("--version", action="version", version=f"clubdesk {__version__}")
+    p.add_argument("--version", action=VersionAction, help="print the version and where the data, backups and log are")
     p.add_argument("--db", metavar="PATH", help="database file (default: user data dir, or $CLUBDESK_DB)")
     p.add_argument("--lang", choices=("ru", "en"), default=None, help="interface language (default ru)")
     p.add_argument("--demo", action="store_true", help="open the GUI on a fresh demo club")
@@ -50,6 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     lang = getattr(args, "sub_lang", None) or args.lang or "ru"
+    if args.command is not None and argv is None:
+        # The process's own command line: bugs go to the log with one line on stderr (the GUI installs its own
+        # handler, with a dialog). A test calling main([...]) keeps its process-wide hooks.
+        from clubdesk.logs import install_crash_handler
+        install_crash_handler(lang)
     if args.selftest:
         from clubdesk.commands import selftest
         return selftest.run()

@@ -33,6 +33,9 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
         print(HEADLESS_HINT[lang], file=sys.stderr)
         return 2
 
+    from clubdesk.ui.crash import install_gui_crash_handler
+
+    install_gui_crash_handler(lang, quiet=bool(screenshots))  # before anything else can fail
     app, translators = make_application(lang, quiet=bool(screenshots))
     import tempfile  # here, not at the top: only the demo needs it, and every import delays the first frame
 
@@ -179,12 +182,9 @@ def _close_windows(app, translators) -> None:
 
 def _quiet_offscreen_plugin() -> None:
     """The offscreen platform says it cannot raise or resize windows; headless, that is expected noise."""
-    from PySide6.QtCore import qInstallMessageHandler
+    from clubdesk.ui.crash import install_message_handler
 
-    def handler(_mode, _context, message: str) -> None:
-        if not message.startswith("This plugin does not support"):
-            print(message, file=sys.stderr)
-    qInstallMessageHandler(handler)
+    install_message_handler(quiet=True)
 
 
 def open_club(path: Path | None):

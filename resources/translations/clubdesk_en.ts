@@ -223,5 +223,17 @@
       <source>Протокол стола (Ctrl+P)</source>
       <translation>Table protocol (Ctrl+P)</translation>
     </message>
+    <message>
+      <source>Ошибка ClubDesk</source>
+      <translation>ClubDesk error</translation>
+    </message>
+    <message>
+      <source>Копировать</source>
+      <translation>Copy</translation>
+    </message>
+    <message>
+      <source>В ClubDesk произошла внутренняя ошибка. Подробности записаны в журнал:</source>
+      <translation>ClubDesk ran into an internal error. The details are written to the log:</translation>
+    </message>
   </context>
 </TS>
