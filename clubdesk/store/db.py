@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
-import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -14,6 +12,16 @@ from typing import TYPE_CHECKING
 
 from clubdesk.errors import StoreError
 from clubdesk.store import migrate
+from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(path), db.list_backups(path), …
+    BACKUPS_KEPT,
+    BEFORE_MIGRATION,
+    SQLITE_MAGIC,
+    backup,
+    backup_dir,
+    list_backups,
+    newest_good_backup,
+    restore_newest_backup,
+)
 from clubdesk.store.hlc import HybridLogicalClock
 
 if TYPE_CHECKING:
@@ -22,8 +30,6 @@ if TYPE_CHECKING:
 
     from clubdesk.store.writer import Writer
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
-BACKUPS_KEPT = 10
 
 
 def default_db_path() -> Path:
@@ -33,10 +39,6 @@ def default_db_path() -> Path:
     import platformdirs  # imported where needed: a desk's start waits for every import
 
     return Path(platformdirs.user_data_dir("ClubDesk", appauthor=False)) / "clubdesk.sqlite"
-
-
-def backup_dir(db_path: Path) -> Path:
-    return db_path.parent / "backups"
 
 
 class Store:
@@ -229,46 +231,6 @@ def file_revision(path: Path) -> str | None:
         conn.close()
 
 
-def backup(path: Path, label: str = "manual") -> Path:
-    """Copy the database with SQLite's online backup API; keep the newest BACKUPS_KEPT copies."""
-    dest_dir = backup_dir(path)
-    dest_dir.mkdir(parents=True, exist_ok=True)
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    dest = dest_dir / f"{path.stem}-{stamp}-{label}.sqlite"
-    src = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    dst = sqlite3.connect(dest)
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
-    kept = list_backups(path)
-    # The newest copy taken before a migration stays whatever the count: it may be the only one of the old file.
-    before = next((b for b in kept if "-before-" in b.name), None)
-    for old in kept[BACKUPS_KEPT:]:
-        if old != before:
-            old.unlink()
-    return dest
-
-
-def list_backups(path: Path) -> list[Path]:
-    """Backups of this database, newest first."""
-    d = backup_dir(path)
-    return sorted(d.glob(f"{path.stem}-*.sqlite"), reverse=True) if d.is_dir() else []
-
-
-def restore_newest_backup(path: Path) -> Path:
-    """Copy the newest backup next to `path` under a new name and return it; `path` itself is not touched."""
-    backups = list_backups(path)
-    if not backups:
-        raise StoreError(f"Для {path} нет резервных копий.", f"There are no backups of {path}.", code="no_backup")
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    copy = path.with_name(f"{path.stem}-restored-{stamp}.sqlite")
-    shutil.copy2(backups[0], copy)
-    check_file(copy)
-    return copy
-
-
 def prepare_file(path: Path) -> str | None:
     """Check an existing file and bring it to the code's schema; returns the backup made, if any."""
     if not path.exists():
@@ -288,7 +250,7 @@ def prepare_file(path: Path) -> str | None:
             f"The database {path} was written by a newer ClubDesk (schema {rev}). Update the program; "
             "the file was left untouched.", code="newer_schema")
     # Every existing file is copied before a migration touches it: a failed one is put back from this copy.
-    return str(backup(path, label=f"before-{migrate.head_revision()}"))
+    return str(backup(path, label=f"{BEFORE_MIGRATION}{migrate.head_revision()}"))
 
 
 def upgrade_file(path: Path, made: Path | None) -> None:

@@ -203,20 +203,22 @@ def open_club(path: Path | None):
 
 
 def offer_backup(path: Path, exc: StoreError) -> Path | None:
-    """Say why the store cannot be used; for a damaged file offer a copy of its newest backup (the damaged
-    file stays untouched). Returns the copy to open, or None."""
+    """Say why the store cannot be used; for a damaged file offer a copy of its newest good backup (the
+    damaged file stays untouched). Returns the copy to open, or None."""
     from PySide6.QtWidgets import QMessageBox
 
-    from clubdesk.store.db import list_backups, restore_newest_backup
+    from clubdesk.store.db import newest_good_backup, restore_newest_backup
     from clubdesk.ui.i18n import tr
 
     apply_style()
     box = QMessageBox(QMessageBox.Icon.Critical, tr("База данных"), exc.message())
-    backups = list_backups(path)
+    # Only a file that is damaged or not a database gets the offer: a read-only, locked or busy store is
+    # healthy, and a backup opened instead of it would leave its newest writes behind.
+    good = newest_good_backup(path) if exc.code in ("corrupt", "not_sqlite") else None
     restore = None
-    if backups and exc.code in ("corrupt", "not_sqlite"):
+    if good is not None:
         box.setInformativeText(tr("Можно открыть копию последней резервной копии ({name}); "
-                                  "повреждённый файл останется нетронутым.").format(name=backups[0].name))
+                                  "повреждённый файл останется нетронутым.").format(name=good.name))
         restore = box.addButton(tr("Открыть резервную копию"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(tr("Закрыть"), QMessageBox.ButtonRole.RejectRole)
     box.exec()

@@ -55,7 +55,7 @@ def test_db_backup_writes_a_copy(tmp_path, capsys):
     main(["--db", str(db), "demo"])
     assert main(["--db", str(db), "db", "backup"]) == 0
     copy = Path(capsys.readouterr().out.strip().splitlines()[-1])
-    assert copy.parent == tmp_path / "backups"
+    assert copy.parent == tmp_path / "backups" / "c.sqlite"
     assert sqlite3.connect(copy).execute("SELECT count(*) FROM players").fetchone() == (40,)
 
 

@@ -67,3 +67,20 @@ def test_without_a_backup_the_dialog_only_says_why(qtbot, club_file):
     assert app_module.offer_backup(path, refusal(path)) is None
     (text, informative, buttons), = seen
     assert "повреждена" in text and informative == "" and buttons == ["Закрыть"]
+
+
+def test_an_empty_newest_backup_is_passed_over_for_the_newest_good_one(qtbot, club_file):
+    """A full disk once left a 0-byte copy that sorted newest: the offer crashed on it (StoreError, exit 1)."""
+    from clubdesk.store.db import backup_dir
+
+    path, _desk = club_file
+    good = backup(path, label="evening")
+    (backup_dir(path) / "club.backup-29991231-235959-000000-manual.sqlite").write_bytes(b"")
+    damage_tail(path)
+    seen = []
+    answer("Открыть резервную копию", seen)
+    copy = app_module.offer_backup(path, refusal(path))
+    (_text, informative, _buttons), = seen
+    assert good.name in informative
+    check_file(copy)
+    open_store(copy).close()
