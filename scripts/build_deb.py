@@ -43,18 +43,24 @@ def system_libraries(bundle: Path) -> set[str]:
     return found
 
 
-def package_of(path: str) -> str:
-    """The Debian package owning `path`; tries the /usr-merged and the classic spelling of the path."""
-    real = os.path.realpath(path)
-    for candidate in dict.fromkeys([path, real, real.replace("/usr/lib/", "/lib/", 1)]):
-        done = subprocess.run(["dpkg-query", "-S", candidate], capture_output=True, text=True)
-        if done.returncode == 0:
-            return done.stdout.split(":")[0].split(",")[0].strip()
-    raise SystemExit(f"no Debian package owns {path}")
+def packages_of(paths: set[str]) -> set[str]:
+    """The Debian packages owning `paths`, in one dpkg-query call; each path is asked for in its /usr-merged and
+    its classic spelling (dpkg knows only the one the package shipped)."""
+    spellings = {p: {p, os.path.realpath(p), os.path.realpath(p).replace("/usr/lib/", "/lib/", 1)} for p in paths}
+    asked = sorted(set().union(*spellings.values()))
+    out = subprocess.run(["dpkg-query", "-S", *asked], capture_output=True, text=True).stdout
+    owner = {}
+    for line in out.splitlines():
+        pkg, _, path = line.partition(": ")
+        owner[path.strip()] = pkg.split(",")[0].split(":")[0].strip()
+    unowned = sorted(p for p, names in spellings.items() if not names & owner.keys())
+    if unowned:
+        raise SystemExit(f"no Debian package owns {', '.join(unowned)}")
+    return {owner[name] for names in spellings.values() for name in names if name in owner}
 
 
 def depends(bundle: Path) -> list[str]:
-    return sorted({package_of(p) for p in system_libraries(bundle)} | set(ALWAYS))
+    return sorted(packages_of(system_libraries(bundle)) | set(ALWAYS))
 
 
 def architecture() -> str:
@@ -88,7 +94,7 @@ def main() -> int:
     (STAGE / "DEBIAN").mkdir()
     (STAGE / "DEBIAN/control").write_text(control(depends(DIST), size_kb), encoding="utf-8")
     out = ROOT / "dist" / f"clubdesk_{version()}_{architecture()}.deb"
-    subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", str(STAGE), str(out)], check=True)
+    subprocess.run(["dpkg-deb", "--root-owner-group", "-Zzstd", "--build", str(STAGE), str(out)], check=True)
     print(f"{out.relative_to(ROOT)}: {out.stat().st_size / 1e6:.1f} MB")
     return 0
 
