@@ -30,7 +30,7 @@ class GameLog:
     left: dict[int, str] = field(default_factory=dict)  # seat → (kind, day/night or clause) as text keys
     left_args: dict[int, dict] = field(default_factory=dict)
     nominations: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
-    checks: dict[int, dict[str, tuple[int, bool]]] = field(default_factory=dict)  # night → who → (seat, answer)
+    checks: dict[int, dict[str, tuple[int, bool | None]]] = field(default_factory=dict)  # night → who → (seat, answer)
 
 
 def game_log(record: dict) -> GameLog:
@@ -54,15 +54,19 @@ def game_log(record: dict) -> GameLog:
                     log.left[i + 1], log.left_args[i + 1] = "mf_lifted", {"n": prev["day"]}
                 elif now == "removed":
                     clause = next((c for s, c in reversed(engine.removals) if s == i + 1), "")
-                    log.left[i + 1], log.left_args[i + 1] = "mf_removed", {"clause": clause}
+                    if clause == "leave":   # M§4.10, M-12: left of his own accord
+                        log.left[i + 1], log.left_args[i + 1] = "mf_left_game", {}
+                    else:
+                        log.left[i + 1], log.left_args[i + 1] = "mf_removed", {"clause": clause}
         if ev["type"] == "nominate":
             log.nominations.setdefault(prev["day"], []).append((ev["by"], ev["target"]))
         if ev["type"] == "night":
             night = engine.nights[-1]["night"]
             for who, key in (("don", "don_check"), ("sheriff", "sheriff_check")):
                 seat = ev.get(key)
-                if seat is not None:
-                    log.checks.setdefault(night, {})[who] = (seat, engine.checks[who][seat])
+                if seat is not None:   # None as the answer: made and left unanswered (M-9)
+                    answer = None if who in ev.get("unanswered", ()) else engine.checks[who][seat]
+                    log.checks.setdefault(night, {})[who] = (seat, answer)
         prev["status"], prev["fouls"], prev["day"] = list(engine.status), list(engine.fouls), engine.day
 
     engine = replay(record, on_event)
@@ -126,9 +130,21 @@ def _nights_table(log: GameLog, lang: str):
         sheriff = checks.get("sheriff")
         body.append([str(n), _seat_list(night["shots"].items(), lang) or "—",
                      f"№{night['killed']}" if night["killed"] else t("mf_miss", lang),
-                     f"№{don[0]}: {t('mf_is_sheriff' if don[1] else 'mf_not_sheriff', lang)}" if don else "—",
-                     f"№{sheriff[0]}: {t('mf_black' if sheriff[1] else 'mf_red', lang)}" if sheriff else "—"])
+                     _check_text(don, "mf_is_sheriff", "mf_not_sheriff", lang),
+                     _check_text(sheriff, "mf_black", "mf_red", lang)])
     return table(body, [12, 45, 20, 35, 35])
+
+
+def _check_text(check: tuple[int, bool | None] | None, yes: str, no: str, lang: str) -> str:
+    if check is None:
+        return "—"
+    seat, answer = check
+    return f"№{seat}: {t('mf_no_answer' if answer is None else yes if answer else no, lang)}"
+
+
+def variants_text(variants: dict, lang: str) -> str:
+    """The M-14 rule variants in force (those that differ from «Маэстро»), one phrase each; "" when none."""
+    return "; ".join(t(f"mf_variant_{k}", lang) for k in variants)
 
 
 def build_mafia_game(record: dict, meta: Meta | None = None, lang: str = "ru") -> bytes:
@@ -140,6 +156,8 @@ def build_mafia_game(record: dict, meta: Meta | None = None, lang: str = "ru") -
     pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("table", lang), meta.table or "—"),
                                   (t("host", lang), meta.official or "—"),
                                   (t("options", lang), f"{t('mf_scoring', lang)} — {scoring_text(e.scoring, lang)}")]
+    if e.variants():
+        pairs.append((t("mf_variants", lang), variants_text(e.variants(), lang)))
     story: list = [title(doc_title), info_block(pairs), heading(t("players", lang)), _seats_table(log, meta.name, lang)]
     story += [heading(t("mf_days", lang)), _days_table(log, lang), heading(t("mf_nights", lang)),
               _nights_table(log, lang)]
@@ -149,6 +167,9 @@ def build_mafia_game(record: dict, meta: Meta | None = None, lang: str = "ru") -
     else:
         lines = [t("mf_no_best_move", lang)]
     story.append(note(f"{t('mf_best_move', lang)}: " + "; ".join(lines)))
+    if e.foul_reasons:
+        story.append(note(t("mf_foul_reasons", lang, items="; ".join(
+            f"№{s} (п. {c}): {r}" for s, c, r in e.foul_reasons))))
     if e.bans:
         story.append(note(t("mf_bans", lang, items=", ".join(f"№{s} (п. {c})" for s, c in e.bans))))
     if e.winner:

@@ -27,5 +27,29 @@
       <source>за борт: биток</source>
       <translation>off the table: main cue</translation>
     </message>
+    <message>
+      <source>Пояснение к фолу (необязательно)</source>
+      <translation>Note on the foul (optional)</translation>
+    </message>
+    <message>
+      <source>Покинул игру сам</source>
+      <translation>Left the game himself</translation>
+    </message>
+    <message>
+      <source>Игрок сам покинул игру: как удаление, −0.5 (M-12)</source>
+      <translation>The player left the game of his own accord: as a removal, −0.5 (M-12)</translation>
+    </message>
+    <message>
+      <source>без ответа</source>
+      <translation>no answer</translation>
+    </message>
+    <message>
+      <source>Дон проверил {seat}: без ответа</source>
+      <translation>The Don checked {seat}: no answer</translation>
+    </message>
+    <message>
+      <source>Шериф проверил {seat}: без ответа</source>
+      <translation>The Sheriff checked {seat}: no answer</translation>
+    </message>
   </context>
 </TS>

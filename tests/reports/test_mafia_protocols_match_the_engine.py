@@ -12,6 +12,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.services.players import PlayerService
 from clubdesk.services.protocols import ProtocolService
 from tests.reports.fill import add_players
+from tests.reports.pdfcheck import text
 from tests.reports.pdftable import table_rows
 
 SEATS = ["№", "Игрок", "Роль", "Фолы", "Выбыл", "Баллы", "Доп. баллы"]  # «Фолы» spans four columns
@@ -156,3 +157,33 @@ def test_evening_standings_scores_are_the_engine_scores_of_the_finished_games(ev
         for seat, pid in enumerate(g.players, start=1):
             totals[pid] = totals.get(pid, 0) + engine.scores()[seat - 1]
     assert {r.player_id: r.score for r in svc.standings(evening_id)} == totals
+
+
+NIGHTS = ["Ночь", "Выстрелы (кто → в кого)", "Убит", "Проверка дона", "Проверка шерифа"]
+
+
+def with_additions() -> Script:
+    """Format additions and M-14: a foul with a reason, seat 8 leaves himself (M-12), night 1 the Don checks 8 (out,
+    M-9) and gets no answer, the Sheriff checks 7; the victim 1 names two seats (both black: +0.3)."""
+    s = Script(options={"day0_vote": "never", "muted_may_nominate": True})
+    s.do(type="foul", seat=5, clause="2.4", reason="жестикуляция в чужую минуту").do(type="leave", seat=8)
+    s.speeches({1: 2, 2: 3})                                     # day 0: no vote under day0_vote «never»
+    s.do(type="night", shots={"2": 1, "7": 1, "9": 1}, don_check=8, sheriff_check=7, unanswered=["don"])
+    s.do(type="best_move", seat=1, guesses=[7, 9]).last_words()
+    return s
+
+
+def test_game_form_prints_the_leave_the_unanswered_check_the_foul_reason_and_the_variants():
+    rec = with_additions().record()
+    pdf = build_record_pdf(rec, Meta(names=NICKS))
+    seats = {r["№"]: r for r in table_rows(pdf, SEATS)}
+    assert seats["8"]["Выбыл"] == "покинул игру сам" and seats["8"]["Баллы"] == "−0.5"
+    assert seats["1"]["Доп. баллы"] == "+0.3 лучший ход"
+    nights = table_rows(pdf, NIGHTS)
+    assert nights == [{"Ночь": "1", "Выстрелы (кто → в кого)": "2→1, 7→1, 9→1", "Убит": "№1",
+                       "Проверка дона": "№8: без ответа", "Проверка шерифа": "№7: чёрный"}]
+    words = " ".join(text(pdf).split())
+    assert "Пояснения к фолам: №5 (п. 2.4): жестикуляция в чужую минуту" in words
+    assert "в нулевой день голосования нет; игрок с тремя фолами выставляет молча" in words
+    assert "двоих можно поднять" not in words                   # only the variants in force
+    assert "Варианты правил" not in " ".join(text(build_record_pdf(lift_passes().record())).split())

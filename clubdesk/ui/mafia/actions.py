@@ -8,6 +8,7 @@ import random
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -200,25 +201,32 @@ class NightForm(Form):
         self.don_answer, self.sheriff_answer = QLabel(), QLabel()
         for lab in (self.don_answer, self.sheriff_answer):
             lab.setObjectName("hostSecret")
+        # M§5.3–5.4, M-9: the check was shown but the host gives no answer (not on the fingers, not within 5 s).
+        self.don_unanswered = QCheckBox(tr("без ответа"))
+        self.sheriff_unanswered = QCheckBox(tr("без ответа"))
         self.record = QPushButton(tr("Записать ночь"))
         self.record.setObjectName("primary")
         grid = QGridLayout()
-        for row, (text, box, answer) in enumerate(((tr("Выстрел:"), self.shot, None),
-                                                   (tr("Проверка дона:"), self.don, self.don_answer),
-                                                   (tr("Проверка шерифа:"), self.sheriff, self.sheriff_answer))):
+        for row, (text, box, answer, silent) in enumerate((
+                (tr("Выстрел:"), self.shot, None, None),
+                (tr("Проверка дона:"), self.don, self.don_answer, self.don_unanswered),
+                (tr("Проверка шерифа:"), self.sheriff, self.sheriff_answer, self.sheriff_unanswered))):
             grid.addWidget(QLabel(text), row, 0)
             grid.addWidget(box, row, 1)
             if answer is not None:
-                grid.addWidget(answer, row, 2)
-        grid.setColumnStretch(2, 1)
+                grid.addWidget(silent, row, 2)
+                grid.addWidget(answer, row, 3)
+        grid.setColumnStretch(3, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
         layout.addWidget(self.record)
         layout.addStretch(1)
         self._roles: dict[str, str] = {}
         self._alive: list[int] = []
-        self.don.currentIndexChanged.connect(self._answers)
-        self.sheriff.currentIndexChanged.connect(self._answers)
+        for widget in (self.don, self.sheriff):
+            widget.currentIndexChanged.connect(self._answers)
+        for widget in (self.don_unanswered, self.sheriff_unanswered):
+            widget.toggled.connect(self._answers)
         self.record.clicked.connect(self._emit)
 
     def load(self, state: dict, names: list[str]) -> None:
@@ -227,9 +235,12 @@ class NightForm(Form):
         for box, role in ((self.don, "don"), (self.sheriff, "sheriff")):
             checker = next((int(s) for s, r in self._roles.items() if r == role), None)
             in_game = checker in self._alive
+            # M-9: any seat but his own, also a player who has already left the game.
             self._fill(box, tr("без проверки") if in_game else tr("не в игре"),
-                       [s for s in self._alive if s != checker] if in_game else [], names)
+                       [s for s in range(1, 11) if s != checker] if in_game else [], names)
             box.setEnabled(in_game and state["day"] > 0)
+        for silent in (self.don_unanswered, self.sheriff_unanswered):
+            silent.setChecked(False)
         self._answers()
 
     @staticmethod
@@ -248,21 +259,29 @@ class NightForm(Form):
     def _answers(self) -> None:
         """What the host shows with his hand (M§5.2): to the Don «шериф / нет», to the Sheriff «чёрный / красный»."""
         don, sheriff = self.don.currentData(), self.sheriff.currentData()
-        self.don_answer.setText("" if don is None else tr("ответ: ШЕРИФ") if self._roles[str(don)] == "sheriff"
-                                else tr("ответ: не шериф"))
-        self.sheriff_answer.setText("" if sheriff is None else tr("ответ: ЧЁРНЫЙ")
-                                    if self._roles[str(sheriff)] in BLACK else tr("ответ: красный"))
+        self.don_unanswered.setEnabled(don is not None)
+        self.sheriff_unanswered.setEnabled(sheriff is not None)
+        self.don_answer.setText("" if don is None or self.don_unanswered.isChecked() else tr("ответ: ШЕРИФ")
+                                if self._roles[str(don)] == "sheriff" else tr("ответ: не шериф"))
+        self.sheriff_answer.setText("" if sheriff is None or self.sheriff_unanswered.isChecked() else
+                                    tr("ответ: ЧЁРНЫЙ") if self._roles[str(sheriff)] in BLACK else tr("ответ: красный"))
 
     def _emit(self) -> None:
         target = self.shot.currentData()
         shooters = [s for s in self._alive if self._roles[str(s)] in BLACK]
         shots = {str(s): target for s in shooters} if target is not None else {}
-        self.submit.emit({"type": "night", "shots": shots, "don_check": self.don.currentData(),
-                          "sheriff_check": self.sheriff.currentData()})
+        night = {"type": "night", "shots": shots, "don_check": self.don.currentData(),
+                 "sheriff_check": self.sheriff.currentData()}
+        unanswered = [who for who, box, silent in (("don", self.don, self.don_unanswered),
+                                                   ("sheriff", self.sheriff, self.sheriff_unanswered))
+                      if box.currentData() is not None and silent.isChecked()]
+        if unanswered:
+            night["unanswered"] = unanswered
+        self.submit.emit(night)
 
 
 class BestMoveForm(Form):
-    """Лучший ход: the first-night victim names three seats (M-7)."""
+    """Лучший ход: the first-night victim names one to three seats (M-7); an empty box is a guess not made."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -288,8 +307,8 @@ class BestMoveForm(Form):
                     box.addItem(str(s), s)
 
     def choose(self, seats: list[int]) -> None:
-        for box, s in zip(self.guesses, seats, strict=True):
-            box.setCurrentIndex(box.findData(s))
+        for i, box in enumerate(self.guesses):
+            box.setCurrentIndex(box.findData(seats[i]) if i < len(seats) else 0)
 
     def _emit(self) -> None:
         guesses = [b.currentData() for b in self.guesses if b.currentData() is not None]

@@ -129,6 +129,10 @@ class HostPanel(QWidget):
             self.clause.addItem(f"{c.number} {c.en if language() == 'en' else c.ru} ({c.group})", c.number)
         self.clause.setCurrentIndex(self.clause.findData("2.4"))
         self.foul = QPushButton(tr("Фол (F)"))
+        self.foul_reason = QLineEdit()
+        self.foul_reason.setPlaceholderText(tr("Пояснение к фолу (необязательно)"))
+        self.leave = QPushButton(tr("Покинул игру сам"))
+        self.leave.setToolTip(tr("Игрок сам покинул игру: как удаление, −0.5 (M-12)"))
         self.points = QDoubleSpinBox()
         self.points.setRange(-1.0, 1.0)
         self.points.setSingleStep(0.1)
@@ -145,13 +149,16 @@ class HostPanel(QWidget):
         self.secret.setWordWrap(True)
         self.secret_veil = Veil(self.secret)
         self.foul.clicked.connect(self.give_foul)
+        self.leave.clicked.connect(self.give_leave)
         self.extra.clicked.connect(self.give_extra)
         self.reveal.held.connect(self.show_roles)
         self.undo.clicked.connect(self.c.undo)
         v = QVBoxLayout(box)
         v.addWidget(self.picked)
         v.addWidget(self.clause)
+        v.addWidget(self.foul_reason)
         v.addWidget(self.foul)
+        v.addWidget(self.leave)
         row = QHBoxLayout()
         row.addWidget(self.points)
         row.addWidget(self.reason, 1)
@@ -213,7 +220,19 @@ class HostPanel(QWidget):
             self.show_error(tr("Сначала щёлкните карточку игрока."))
             return
         self.nominator = None
-        self.submit({"type": "foul", "seat": self.selected, "clause": self.clause.currentData()})
+        obj = {"type": "foul", "seat": self.selected, "clause": self.clause.currentData()}
+        if self.foul_reason.text().strip():
+            obj["reason"] = self.foul_reason.text().strip()
+        if self.submit(obj):
+            self.foul_reason.clear()
+
+    def give_leave(self) -> None:
+        """The picked player leaves the game of his own accord (M§4.10, M-12)."""
+        if self.selected is None:
+            self.show_error(tr("Сначала щёлкните карточку игрока."))
+            return
+        self.nominator = None
+        self.submit({"type": "leave", "seat": self.selected})
 
     def give_extra(self) -> None:
         if self.selected is None:
@@ -294,4 +313,6 @@ class HostPanel(QWidget):
                  for s, a in st["checks"]["don"].items()]
         parts += [tr("Шериф проверил {seat}: {answer}").format(seat=s, answer=tr("чёрный") if a else tr("красный"))
                   for s, a in st["checks"]["sheriff"].items()]
+        parts += [(tr("Дон проверил {seat}: без ответа") if u["who"] == "don" else
+                   tr("Шериф проверил {seat}: без ответа")).format(seat=u["seat"]) for u in st["unanswered_checks"]]
         return "\n".join(parts)
