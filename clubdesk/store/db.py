@@ -302,9 +302,19 @@ def _put_back(path: Path, made: Path | None) -> None:
 
 
 def make_engine(path: Path) -> Engine:
-    from sqlalchemy import create_engine, event
+    """The ORM's engine on exactly the file the writer and the reader open.
 
-    engine = create_engine(f"sqlite:///{path}")
+    Built from the path, never from a URL string: `sqlite:///club%20x.sqlite` is the file `club x.sqlite` to
+    SQLAlchemy, and a `?` or `#` in a name starts the URL's query — the ORM and the writer would each write
+    their half of the club to a different file. The file is a file database, so the pool is QueuePool (a
+    bare "sqlite://" would get the in-memory SingletonThreadPool).
+    """
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import QueuePool
+
+    filename = str(path)
+    engine = create_engine("sqlite://", creator=lambda: sqlite3.connect(filename, check_same_thread=False),
+                           poolclass=QueuePool)
     event.listen(engine, "connect", _set_pragmas)
     return engine
 
