@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -38,15 +40,30 @@ def replay_error_text(exc: ReplayError, record: object, lang: str) -> str:
 
 
 def _write(out: str, pdf: bytes) -> None:
-    """The PDF is complete in memory before the file is opened; a failed write leaves no half file behind."""
+    """Write the complete PDF to a temporary file in the same folder, then rename it over `out`: a full disk
+    or any other failure leaves an existing `out` as it was and no temporary file behind."""
     target = Path(out)
-    existed = target.exists()
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+    tmp = Path(tmp_name)
     try:
-        target.write_bytes(pdf)
-    except OSError:
-        if not existed:
-            target.unlink(missing_ok=True)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(pdf)
+            fh.flush()
+            os.fsync(fh.fileno())  # the data is on disk before the name points at it
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o7777)  # the reader keeps the permissions it had
+        else:
+            os.chmod(tmp, 0o666 & ~_umask())  # as a plain open() would have made it (mkstemp makes 0600)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _from_record(path: str, lang: str) -> bytes:

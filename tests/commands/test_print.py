@@ -78,3 +78,32 @@ def test_missing_database_exits_2(tmp_path, capsys):
     out = tmp_path / "g.pdf"
     assert main(["--db", str(tmp_path / "none.sqlite"), "print", "--game", "x", "-o", str(out)]) == 2
     assert not (tmp_path / "none.sqlite").exists() and not out.exists()
+
+
+def test_a_full_disk_while_printing_over_an_existing_pdf_leaves_the_old_file(tmp_path):
+    """The disk fills up half-way through the new PDF (a file size limit, RLIMIT_FSIZE, in a child process):
+    `print -o existing.pdf` once left a partial PDF in place of the old one."""
+    import os
+    import subprocess
+    import sys
+
+    import pytest
+
+    resource = pytest.importorskip("resource")
+    out = tmp_path / "protocol.pdf"
+    old = b"%PDF-1.4 the protocol printed yesterday\n" * 20
+    out.write_bytes(old)
+
+    def small_disk() -> None:
+        import signal
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    done = subprocess.run([sys.executable, "-m", "clubdesk", "print", "--record",
+                           str(RECORDS / "zhuk-3players-previous.json"), "-o", str(out)],
+                          capture_output=True, text=True, preexec_fn=small_disk, timeout=120,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 2 and "не удалось записать" in done.stderr
+    assert out.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["protocol.pdf"]
