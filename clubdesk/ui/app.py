@@ -116,6 +116,9 @@ def _session(app, path: Path | None, demo: bool, screenshots: str | None, tmp) -
             if actor is None:
                 return 0
         settings = QSettings(str(Path(tmp.name) / "ui.ini"), QSettings.Format.IniFormat) if tmp else QSettings()
+        if tmp:  # a demo's windows keep their sizes in the demo's own file, not in the club's settings
+            from clubdesk.ui import windows
+            windows.settings = lambda: QSettings(str(Path(tmp.name) / "ui.ini"), QSettings.Format.IniFormat)
         window = show_main_window(club, actor, settings)
         if screenshots:
             from clubdesk.ui.screenshots import render

@@ -144,7 +144,8 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1200, 760)
+            self.resize(1200, 720)
+        self._keep_on_screen()
         last = self._settings.value("main/page", "players")
         self.show_page(last if last in PAGES else "players")
 
@@ -174,6 +175,20 @@ class MainWindow(QMainWindow):
         """Modal here; tests answer the same box through its buttons. True: the accepting button was clicked."""
         box.exec()
         return box.clickedButton() is box.accept_button
+
+    def _keep_on_screen(self) -> None:
+        """No taller or wider than the screen's free area (a 1366×768 laptop: 1366×~728), and inside it."""
+        from PySide6.QtCore import QRect
+        from PySide6.QtGui import QGuiApplication
+
+        if self.isMaximized() or self.isFullScreen():
+            return
+        area = (self.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+        self.resize(self.size().boundedTo(QSize(area.width(), area.height() - 32)))
+        frame = QRect(self.pos(), QSize(self.width(), self.height() + 32))
+        if not area.contains(frame):
+            frame.moveCenter(area.center())
+            self.move(max(area.left(), frame.left()), max(area.top(), frame.top()))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
         from PySide6.QtWidgets import QMessageBox

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.errors import KnownError, language
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.windows import remember
 
 PREVIEW_DPI = 90
 PRINT_DPI = 300
@@ -79,7 +80,8 @@ class PrintPreview(QDialog):
         self.pdf, self.title = pdf, title
         self._renderer = renderer or (default_renderer() if use_default_renderer else None)
         self.setWindowTitle(tr("Просмотр: {title}").format(title=title))
-        self.resize(860, 980)
+        self.setObjectName("printPreview")
+        remember(self, QSize(860, 700))
         self.pages: list[QImage] = self._render(PREVIEW_DPI)
 
         self.print_button = QPushButton(tr("Печать…"))

@@ -153,5 +153,13 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>На этом компьютере не найдена программа для открытия PDF. Сохраните документ («Сохранить PDF…») и откройте или напечатайте его на другом компьютере.</source>
       <translation>No program to open a PDF was found on this computer. Save the document («Save PDF…») and open or print it on another computer.</translation>
     </message>
+    <message>
+      <source>Во весь экран (F11)</source>
+      <translation>Full screen (F11)</translation>
+    </message>
+    <message>
+      <source>Показать на экране {n}: {name} ({w}×{h})</source>
+      <translation>Show on screen {n}: {name} ({w}×{h})</translation>
+    </message>
   </context>
 </TS>

@@ -18,6 +18,16 @@ def demo_admin(club):
     return create_demo_club(club.store, players=40)
 
 
+@pytest.fixture(autouse=True)
+def window_sizes(tmp_path, monkeypatch):
+    """Windows remember their sizes in a file of the test's own (never the user's settings, never the last test's)."""
+    from clubdesk.ui import windows
+
+    path = str(tmp_path / "windows.ini")
+    monkeypatch.setattr(windows, "settings", lambda: QSettings(path, QSettings.Format.IniFormat))
+    return path
+
+
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat)

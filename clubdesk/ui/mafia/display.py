@@ -13,6 +13,7 @@ from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.public import PublicView
 from clubdesk.ui.mafia.seat_card import foul_dots
 from clubdesk.ui.mafia.texts import out_text, phase_text, points_text, team_text, timer_text
+from clubdesk.ui.windows import hall_controls, room_screen, show_on
 
 
 class _SeatCell(QFrame):
@@ -72,6 +73,7 @@ class PublicDisplay(QWidget):
         controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
         self.show_view(controller.public())
         self.clock.setText(timer_text(controller.timer.remaining()))
+        hall_controls(self, "mafiaDisplay")
 
     def show_view(self, v: PublicView) -> None:
         """Everything on screen comes from the public view."""
@@ -97,12 +99,5 @@ class PublicDisplay(QWidget):
             cell.style().polish(cell)
 
     def show_on_room_screen(self) -> None:
-        """Full screen on the second screen when there is one, else an ordinary window."""
-        screens = QGuiApplication.screens()
-        if len(screens) > 1:
-            self.setScreen(screens[1])
-            self.move(screens[1].geometry().topLeft())
-            self.showFullScreen()
-        else:
-            self.resize(1024, 640)
-            self.show()
+        """Full screen on the room's screen when there is a second one, else a window (F11: full screen)."""
+        show_on(self, room_screen("mafiaDisplay"), "mafiaDisplay", full=len(QGuiApplication.screens()) > 1)

@@ -120,7 +120,6 @@ class GamesTab(QWidget):
             w.show_on_room_screen()
         else:
             w = HostPanel(c)
-            w.resize(1180, 820)
             w.show()
         self.windows.append(w)
         return w

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,6 +27,7 @@ from clubdesk.ui.mafia.reveal import RevealButton
 from clubdesk.ui.mafia.seat_card import SeatCard, Veil
 from clubdesk.ui.mafia.texts import clock_label, phase_text, points_text, team_text, timer_text
 from clubdesk.ui.views import error_label
+from clubdesk.ui.windows import remember
 
 NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
               "last_word": "last_word_end"}
@@ -92,6 +93,7 @@ class HostPanel(QWidget):
         bottom.addWidget(self._side_box(), 1)
         layout.addLayout(bottom, 1)
         self._shortcuts()
+        remember(self, QSize(1180, 700))
         controller.stateChanged.connect(self.refresh)
         controller.refused.connect(self.show_error)
         controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))

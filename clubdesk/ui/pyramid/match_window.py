@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +33,7 @@ from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
 from clubdesk.ui.pyramid.style import STYLE
 from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad, set_text
 from clubdesk.ui.views import error_label
+from clubdesk.ui.windows import remember
 
 
 class RecordedShot(QUndoCommand):
@@ -70,7 +71,6 @@ class MatchWindow(QWidget):
         self.undo_stack = QUndoStack(self)
         title = tr("Пирамидка 100: {a} — {b}").format(a=match.names[0], b=match.names[1])
         self.setWindowTitle(f"{title} · {match.table}" if match.table else title)
-        self.resize(1240, 780)
 
         self.boxes = [PlayerBox(n) for n in match.names]
         self.info = QLabel()
@@ -90,6 +90,7 @@ class MatchWindow(QWidget):
         self.log.reset(service.history(game_id))
         self.log_view.resizeRowsToContents()
         self.refresh()
+        remember(self, QSize(1240, 700))
 
     # ---- building ----------------------------------------------------------------------------
     def _log_view(self) -> QTableView:

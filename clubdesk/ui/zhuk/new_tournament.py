@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +24,7 @@ from clubdesk.services.tournaments import TournamentService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import ParticipantsModel
 from clubdesk.ui.views import error_label
+from clubdesk.ui.windows import remember
 
 
 class NewTournamentDialog(QDialog):
@@ -75,7 +76,8 @@ class NewTournamentDialog(QDialog):
         self.search.textChanged.connect(self._timer.start)
         self.model.dataChanged.connect(self._update_count)
         self._update_count()
-        self.resize(620, 640)
+        self.setObjectName("newTournament")
+        remember(self, QSize(620, 640))
 
     def _update_count(self) -> None:
         n = len(self.model.checked)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from clubdesk.services.tournaments_standings import OUT, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.windows import hall_controls, room_screen, show_on
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.hub import ZhukHub
 
@@ -55,6 +56,7 @@ class ScoreboardWindow(QWidget):
         hub.changed.connect(lambda _g: self.refresh_standings())
         hub.structure_changed.connect(self.refresh_standings)
         hub.tick.connect(self._update_last_minute)
+        hall_controls(self, "scoreboard")
         self.refresh_standings()
         self._update_last_minute()
 
@@ -92,15 +94,8 @@ class ScoreboardWindow(QWidget):
         self.lines.setText("<table width='100%' cellspacing='4'>" + "".join(rows) + "</table>")
 
     def show_on_display(self) -> None:
-        """Full screen on the second screen when there is one, a normal window otherwise."""
-        screens = QGuiApplication.screens()
-        if len(screens) > 1:
-            self.setScreen(screens[1])
-            self.setGeometry(screens[1].geometry())
-            self.showFullScreen()
-        else:
-            self.resize(1280, 720)
-            self.show()
+        """Full screen on the hall's screen when there is a second one, else a window (F11: full screen)."""
+        show_on(self, room_screen("scoreboard"), "scoreboard", full=len(QGuiApplication.screens()) > 1)
 
 
 def short_name(name: str) -> str:

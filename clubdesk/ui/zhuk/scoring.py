@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,6 +24,7 @@ from clubdesk.services.games import EventRefused
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, left_label, money
 from clubdesk.ui.views import error_label
+from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.composer import FOUL_KEYS, LEFT_KEYS, OFF_MAIN_KEY, ShotDraft
 from clubdesk.ui.zhuk.hub import ZhukHub
@@ -321,5 +322,5 @@ class ZhukTableWindow(QWidget):
         self.scoring.title.setText(title)
         layout = QVBoxLayout(self)
         layout.addWidget(self.scoring)
-        self.resize(1100, 720)
+        remember(self, QSize(1100, 700))
         self.scoring.setFocus()

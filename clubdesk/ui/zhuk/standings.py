@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,6 +22,7 @@ from clubdesk.services.tournaments_standings import export_csv, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import StandingsModel
 from clubdesk.ui.views import enable
+from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.hub import ZhukHub
 
 
@@ -135,4 +136,4 @@ class StandingsWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(self.standings)
-        self.resize(980, 640)
+        remember(self, QSize(980, 640))
