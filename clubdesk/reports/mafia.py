@@ -190,7 +190,7 @@ class EveningGame:
 
 
 def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang: str = "ru",
-                        scoring: str = "fiim", seed: int | None = None) -> bytes:
+                        scoring: str = "fiim", seed: int | None = None, variants: dict | None = None) -> bytes:
     """The evening standings with tie-breaks and the list of its games, as PDF bytes."""
     meta = meta or Meta()
     results = [(g.label, replay(g.record)) for g in games]
@@ -198,6 +198,8 @@ def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang
     doc_title = meta.title or t("mf_evening_title", lang)
     pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("host", lang), meta.official or "—"),
                                   (t("options", lang), f"{t('mf_scoring', lang)} — {scoring_text(scoring, lang)}")]
+    if variants:
+        pairs.append((t("mf_variants", lang), variants_text(variants, lang)))
     if seed is not None:
         pairs.append(("", t("mf_seed", lang, seed=seed)))
     story: list = [title(doc_title), info_block(pairs), heading(t("mf_standings", lang))]

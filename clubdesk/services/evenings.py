@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
 
 from clubdesk.errors import ValidationError
+from clubdesk.rules.mafia.engine import VARIANTS
 from clubdesk.rules.mafia.scoring import SCORING
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.evenings_seating import SeatingMixin
@@ -34,6 +35,7 @@ class EveningRow:
     tables: int
     scoring: str
     seed: int | None
+    variants: dict[str, Any] = field(default_factory=dict)   # M-14 options that differ from «Маэстро»
 
     def title(self) -> str:
         return self.name or self.date.strftime("%d.%m.%Y")
@@ -81,13 +83,17 @@ class EveningService(SeatingMixin, StandingsMixin):
             return [(a.id, a.display_name or a.login) for a in accs if a.role_set & {"host", "admin"}]
 
     def create(self, actor: Actor, date: dt.date, host_account_id: str | None, tables: int = 1, name: str = "",
-               scoring: str = "fiim") -> EveningRow:
+               scoring: str = "fiim", variants: dict[str, Any] | None = None) -> EveningRow:
+        """A new evening; `variants` are M-14 rule variants every game of it is played under (default «Маэстро»)."""
         require(actor, *EVENING_ROLES)
         if not 1 <= tables <= MAX_TABLES:
             raise ValidationError("tables", f"Столов: от 1 до {MAX_TABLES}.", f"Tables: 1 to {MAX_TABLES}.")
         if scoring not in SCORING:
             raise ValidationError("scoring", "Неизвестный способ подсчёта очков.", "Unknown scoring.")
         options = {"tables": tables, "scoring": scoring}
+        chosen = _variants(variants or {})
+        if chosen:
+            options["variants"] = chosen
         with UnitOfWork(self.store, actor.account_id) as uow:
             ev = Evening(date=date, name=" ".join(name.split()), host_account_id=host_account_id,
                          options_json=canonical_json(options))
@@ -112,7 +118,7 @@ class EveningService(SeatingMixin, StandingsMixin):
         opts = json.loads(ev.options_json)
         host = s.get(Account, ev.host_account_id) if ev.host_account_id else None
         return EveningRow(ev.id, ev.date, ev.name, ev.host_account_id, host.display_name if host else "",
-                          opts.get("tables", 1), opts.get("scoring", "fiim"), ev.seed)
+                          opts.get("tables", 1), opts.get("scoring", "fiim"), ev.seed, opts.get("variants", {}))
 
     def options(self, evening_id: str) -> dict[str, Any]:
         with self.store.session_factory() as s:
@@ -190,7 +196,8 @@ class EveningService(SeatingMixin, StandingsMixin):
                 uow.session.add(Seat(table_id=table.id, seat_no=i, player_id=pid))
             table_id = table.id
         title = f"{evening.title()} · игра {round_no} · стол {table_no}"
-        gid = self.games.create(actor, "mafia", list(players), {"scoring": evening.scoring}, title, table_id)
+        options = {"scoring": evening.scoring, **evening.variants}   # the record says the rules it was played by
+        gid = self.games.create(actor, "mafia", list(players), options, title, table_id)
         placed = self.options(evening_id).get("games", {})
         placed[gid] = [round_no, table_no]
         self._update_options(actor, evening_id, games=placed)
@@ -206,3 +213,16 @@ class EveningService(SeatingMixin, StandingsMixin):
             r, t = placed[g.id]
             out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"]))
         return sorted(out, key=lambda x: (x.round, x.table))
+
+
+def _variants(variants: dict[str, Any]) -> dict[str, Any]:
+    """The M-14 variants that differ from the default; an unknown name or value is the user's error."""
+    out = {}
+    for name, value in variants.items():
+        allowed = VARIANTS.get(name)
+        if allowed is None or not any(value is a if isinstance(a, bool) else value == a for a in allowed):
+            raise ValidationError("variants", f"Неизвестный вариант правил: {name} = {value!r}.",
+                                  f"Unknown rule variant: {name} = {value!r}.")
+        if value != allowed[0]:
+            out[name] = value
+    return out

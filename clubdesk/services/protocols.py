@@ -299,4 +299,5 @@ class ProtocolService:
         label = "Game {n}, table {t}" if lang == "en" else "Игра {n}, стол {t}"
         items = [EveningGame(title or label.format(n=i + 1, t=num), self.games.to_record(gid))
                  for i, (gid, title, num) in enumerate(games)]
-        return build_mafia_evening(items, meta, lang, scoring=options.get("scoring", "fiim"), seed=seed)
+        return build_mafia_evening(items, meta, lang, scoring=options.get("scoring", "fiim"), seed=seed,
+                                   variants=options.get("variants", {}))

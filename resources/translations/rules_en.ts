@@ -51,5 +51,29 @@
       <source>Шериф проверил {seat}: без ответа</source>
       <translation>The Sheriff checked {seat}: no answer</translation>
     </message>
+    <message>
+      <source>голосуют, если выставлено больше одного (Маэстро)</source>
+      <translation>vote when more than one is nominated (Maestro)</translation>
+    </message>
+    <message>
+      <source>не голосуют никогда</source>
+      <translation>never vote</translation>
+    </message>
+    <message>
+      <source>при четырёх игроках двоих можно поднять</source>
+      <translation>two may be lifted at four players</translation>
+    </message>
+    <message>
+      <source>игрок с тремя фолами выставляет молча</source>
+      <translation>a player with three fouls nominates in silence</translation>
+    </message>
+    <message>
+      <source>Нулевой день</source>
+      <translation>Day 0</translation>
+    </message>
+    <message>
+      <source>Варианты правил</source>
+      <translation>Rule variants</translation>
+    </message>
   </context>
 </TS>

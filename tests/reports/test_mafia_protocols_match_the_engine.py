@@ -187,3 +187,13 @@ def test_game_form_prints_the_leave_the_unanswered_check_the_foul_reason_and_the
     assert "в нулевой день голосования нет; игрок с тремя фолами выставляет молча" in words
     assert "двоих можно поднять" not in words                   # only the variants in force
     assert "Варианты правил" not in " ".join(text(build_record_pdf(lift_passes().record())).split())
+
+
+def test_evening_summary_prints_the_variants_of_the_evening(store, admin, today):
+    f = add_players(store, admin)
+    svc = EveningService(store, f.games, PlayerService(store, today))
+    ev = svc.create(admin, today, None, variants={"lift_two_at_four": True})
+    plain = svc.create(admin, today, None)
+    words = " ".join(text(ProtocolService(store, f.games).evening_pdf(ev.id)).split())
+    assert "Варианты правил (M-14) при четырёх игроках двоих можно поднять" in words
+    assert "Варианты правил" not in " ".join(text(ProtocolService(store, f.games).evening_pdf(plain.id)).split())

@@ -207,3 +207,38 @@ def test_group_three_foul_flags_a_ban_the_admin_confirms(svc, admin, evening, pe
 
 def test_tenths_print_like_a_protocol():
     assert [tenths(x) for x in (15, 10, 0, -5, -10)] == ["1.5", "1", "0", "−0.5", "−1"]
+
+
+# --- M-14 rule variants of an evening ------------------------------------------------------------------------
+def test_m14_an_evening_defaults_to_maestro_and_its_games_carry_no_variant(svc, admin, evening, people):
+    assert evening.variants == {}
+    _checked(svc, admin, evening, people)
+    svc.draw_seating(admin, evening.id, 1, seed=5)
+    gid = svc.start_game(admin, evening.id, 1, 1, people[:10])
+    assert svc.games.to_record(gid)["options"] == {"scoring": "fiim"}
+
+
+def test_m14_the_evenings_variants_are_in_every_game_record_and_the_game_follows_them(svc, admin, today, people):
+    ev = svc.create(admin, today, None, variants={"day0_vote": "never", "lift_two_at_four": False,
+                                                  "muted_may_nominate": True})
+    assert ev.variants == {"day0_vote": "never", "muted_may_nominate": True}   # only what differs from «Маэстро»
+    for pid in people:
+        svc.check_in(admin, ev.id, pid)
+    svc.draw_seating(admin, ev.id, 1, seed=5)
+    gid = svc.start_game(admin, ev.id, 1, 1, people[:10])
+    assert svc.games.to_record(gid)["options"] == {"scoring": "fiim", "day0_vote": "never",
+                                                   "muted_may_nominate": True}
+    svc.games.record(admin, gid, DEAL)
+    svc.games.record(admin, gid, {"type": "agreement_end"})
+    for seat in range(1, 11):                       # two nominations on day 0, yet no vote (day0_vote «never»)
+        if seat in (1, 2):
+            svc.games.record(admin, gid, {"type": "nominate", "by": seat, "target": seat + 2})
+        svc.games.record(admin, gid, {"type": "speech_end", "seat": seat})
+    assert svc.games.state(gid)["phase"] == "night"
+
+
+def test_m14_an_unknown_variant_is_refused_with_a_message(svc, admin, today):
+    for variants in ({"day0_vote": "always"}, {"speeches": 2}, {"lift_two_at_four": "да"}):
+        with pytest.raises(ValidationError) as exc:
+            svc.create(admin, today, None, variants=variants)
+        assert "вариант правил" in exc.value.message()

@@ -285,3 +285,18 @@ def test_swapping_a_player_with_himself_is_refused_inline_without_asking(qtbot, 
     looking.stop()
     assert asked == []
     assert tab.warning.isVisibleTo(tab) and tab.warning.text() == "Выберите двух разных игроков."
+
+
+def test_evening_dialog_offers_the_rule_variants_defaulting_to_maestro(qtbot, club, demo_admin):
+    service = EveningService(club.store, club.games, club.players)
+    dialog = EveningDialog(service, demo_admin, dt.date(2026, 12, 4))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.day0_vote.currentData() == "single_skips"                 # «Маэстро» unless changed
+    assert not dialog.lift_two_at_four.isChecked() and not dialog.muted_may_nominate.isChecked()
+    qtbot.keyClick(dialog.day0_vote, Qt.Key.Key_Down)                        # «не голосуют никогда»
+    qtbot.mouseClick(dialog.lift_two_at_four, LEFT)
+    press(qtbot, dialog, OK)
+    assert dialog.result() == EveningDialog.DialogCode.Accepted
+    assert dialog.saved.variants == {"day0_vote": "never", "lift_two_at_four": True}
+    assert service.get(dialog.saved.id).variants == dialog.saved.variants

@@ -6,6 +6,7 @@ import datetime as dt
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -72,14 +73,27 @@ class EveningDialog(_Form):
         self.scoring = QComboBox()
         self.scoring.addItem(tr("ФИИМ: победа, лучший ход, доп. баллы, удаления"), "fiim")
         self.scoring.addItem(tr("Только победы"), "wins")
+        # M-14: variants of other clubs' rules; every default is «Маэстро».
+        self.day0_vote = QComboBox()
+        self.day0_vote.addItem(tr("голосуют, если выставлено больше одного (Маэстро)"), "single_skips")
+        self.day0_vote.addItem(tr("не голосуют никогда"), "never")
+        self.lift_two_at_four = QCheckBox(tr("при четырёх игроках двоих можно поднять"))
+        self.muted_may_nominate = QCheckBox(tr("игрок с тремя фолами выставляет молча"))
         for label, w in ((tr("Дата"), self.date), (tr("Название"), self.name), (tr("Ведущий"), self.host),
-                         (tr("Столов"), self.tables), (tr("Подсчёт очков"), self.scoring)):
+                         (tr("Столов"), self.tables), (tr("Подсчёт очков"), self.scoring),
+                         (tr("Нулевой день"), self.day0_vote), (tr("Варианты правил"), self.lift_two_at_four),
+                         ("", self.muted_may_nominate)):
             self.form.addRow(label, w)
+
+    def variants(self) -> dict:
+        return {"day0_vote": self.day0_vote.currentData(), "lift_two_at_four": self.lift_two_at_four.isChecked(),
+                "muted_may_nominate": self.muted_may_nominate.isChecked()}
 
     def save(self) -> None:
         def create():
             self.saved = self._svc.create(self._actor, self.date.date().toPython(), self.host.currentData(),
-                                          self.tables.value(), self.name.text(), self.scoring.currentData())
+                                          self.tables.value(), self.name.text(), self.scoring.currentData(),
+                                          self.variants())
         self._try(create)
 
 
