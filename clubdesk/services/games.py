@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from clubdesk.errors import KnownError
 from clubdesk.rules.errors import RuleError
@@ -19,8 +19,8 @@ from clubdesk.rules.registry import engine_module
 from clubdesk.services.accounts import Actor, require
 from clubdesk.store.db import Store
 from clubdesk.store.ids import uuid7
-from clubdesk.store.models import Event, Game, Projection, canonical_json
-from clubdesk.store.uow import UnitOfWork, append_event
+from clubdesk.store.models import Event, Game, canonical_json
+from clubdesk.store.uow import UnitOfWork, append_event, upsert_projection
 
 VOID = "void"
 RECORDER_ROLES = ("referee", "host", "desk")
@@ -103,11 +103,7 @@ class GameService:
                 raise KeyError(game_id)
             rows = [(e.seq, e.type, json.loads(e.payload)) for e in
                     s.scalars(select(Event).where(Event.game_id == game_id).order_by(Event.seq))]
-        module = engine_module(g.game)
-        engine = module.new_game(g.players, g.options)
-        effective = effective_events(rows)
-        for _seq, obj in effective:
-            engine.apply(module.parse_event(obj))  # a stored event that no longer replays is a bug: raise
+        engine, module, effective = _replay(g.game, g.players, g.options, rows)
         live = _Live(engine, module, rows[-1][0] if rows else 0, effective, g.status == "finished")
         self._live[game_id] = live
         return live
@@ -179,15 +175,29 @@ class GameService:
             return {"format": FORMAT, "game": g.game, "options": g.options, "players": g.players, "events": events}
 
     def rebuild_projections(self) -> int:
-        """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done."""
+        """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done.
+
+        Under the store's write lock: one `Store.write` transaction (BEGIN IMMEDIATE, and the writer's own lock)
+        reads each game's events and writes its projection, so an event recorded meanwhile — by this process or
+        another desk on the file — waits for the rebuild and then updates the projection itself. Reading first
+        and writing after, as before, left a stale projection behind the log.
+        """
         self._live.clear()
-        with self.store.session_factory() as s:
-            ids = list(s.scalars(select(Game.id).order_by(Game.created_at)))
-            counts = dict(s.execute(select(Event.game_id, func.max(Event.seq)).group_by(Event.game_id)).all())
-        with UnitOfWork(self.store) as uow:
-            for gid in ids:
-                state = self.state(gid)
-                proj = uow.session.get(Projection, gid) or Projection(game_id=gid)
-                proj.seq, proj.state_json = counts.get(gid, 0), canonical_json(state)
-                uow.session.add(proj)
-        return len(ids)
+        with self.store.write() as cur:
+            games = cur.execute("SELECT id, game, players_json, options_json FROM games ORDER BY created_at").fetchall()
+            for gid, game, players_json, options_json in games:
+                rows = [(seq, typ, json.loads(payload)) for seq, typ, payload in cur.execute(
+                    "SELECT seq, type, payload FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()]
+                engine, _module, _effective = _replay(game, json.loads(players_json), json.loads(options_json), rows)
+                upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(engine.state()))
+        return len(games)
+
+
+def _replay(game: str, players: list, options: dict, rows: list[tuple[int, str, dict]]):
+    """A game's engine after the events that count in `rows`, its module, and those events."""
+    module = engine_module(game)
+    engine = module.new_game(players, options)
+    effective = effective_events(rows)
+    for _seq, obj in effective:
+        engine.apply(module.parse_event(obj))  # a stored event that no longer replays is a bug: raise
+    return engine, module, effective

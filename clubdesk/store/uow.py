@@ -142,6 +142,11 @@ def append_event(store: Store, row: dict, *, game_status: str | None = None,
             _execute(cursor, _PROJECTION_UPSERT, (row["game_id"], projection[0], projection[1]))
 
 
+def upsert_projection(cursor, game_id: str, seq: int, state_json: str) -> None:
+    """Write a game's cached state on a `Store.write` cursor (the cache is not synced: no change-log row)."""
+    _execute(cursor, _PROJECTION_UPSERT, (game_id, seq, state_json))
+
+
 def _execute(cursor, sql: str, params, many: bool = False) -> None:
     """Run one statement on a DB-API cursor; its errors are raised as SQLAlchemy's (IntegrityError, ...)."""
     try:

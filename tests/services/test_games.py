@@ -106,3 +106,67 @@ def test_mafia_style_finished_phase_counts_as_finished():
 
     assert is_finished({"phase": "finished"}) and is_finished({"finished": True})
     assert not is_finished({"phase": "day"}) and not is_finished({"finished": False})
+
+
+def projection_and_log(store, gid):
+    import json
+
+    with store.session_factory() as s:
+        proj = s.get(Projection, gid)
+        last = s.scalar(select(func.max(Event.seq)).where(Event.game_id == gid))
+    return proj.seq, last, json.loads(proj.state_json)
+
+
+def test_an_event_recorded_while_rebuild_replays_is_not_left_behind(store, admin, monkeypatch):
+    """The referee's desk records a shot just after the rebuild read the log: the rebuild must not then write
+    its older state over the new one (it read, then wrote a stale cache)."""
+    import threading
+
+    from clubdesk.services import games
+
+    svc = GameService(store)
+    gid = svc.create(admin, "counter", ["A", "B"], {})
+    svc.record(admin, gid, {"type": "add", "player": "A", "points": 1})
+    desk = GameService(store)
+    desk.state(gid)  # the desk has the game open
+    real, recorded = games.engine_module, []
+
+    def replaying(game):  # the rebuild is between reading the log and writing the projection
+        if not recorded:
+            recorded.append(threading.Thread(target=desk.record, args=(admin, gid, {"type": "add", "player": "B",
+                                                                                     "points": 5})))
+            recorded[0].start()
+            recorded[0].join(timeout=1.0)  # under the write lock it waits for the rebuild instead
+        return real(game)
+
+    monkeypatch.setattr(games, "engine_module", replaying)
+    GameService(store).rebuild_projections()
+    recorded[0].join(timeout=30)
+    seq, last, state = projection_and_log(store, gid)
+    assert (seq, last, state["score"]) == (2, 2, {"A": 1, "B": 5})
+
+
+def test_rebuilds_running_while_a_desk_records_leave_the_projection_at_the_log(store, admin):
+    import threading
+
+    svc = GameService(store)
+    gid = svc.create(admin, "counter", ["A", "B"], {})
+    desk = GameService(store)
+    done = threading.Event()
+
+    def record() -> None:
+        try:
+            for n in range(150):
+                desk.record(admin, gid, {"type": "add", "player": "AB"[n % 2], "points": 1})
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=record)
+    thread.start()
+    rebuilds = 0
+    while not done.is_set() or rebuilds < 5:
+        GameService(store).rebuild_projections()
+        rebuilds += 1
+    thread.join()
+    seq, last, state = projection_and_log(store, gid)
+    assert (seq, last, state["score"]) == (150, 150, {"A": 75, "B": 75}) and rebuilds >= 5
