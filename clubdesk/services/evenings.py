@@ -144,11 +144,15 @@ class EveningService(SeatingMixin, StandingsMixin):
         if player.banned_on(evening.date):
             raise PlayerBanned(*ban_text(player))
         with UnitOfWork(self.store, actor.account_id) as uow:
-            if uow.session.scalar(select(CheckIn).where(CheckIn.evening_id == evening_id,
-                                                        CheckIn.player_id == player_id)):
+            known = uow.session.scalar(select(CheckIn).where(CheckIn.evening_id == evening_id,
+                                                             CheckIn.player_id == player_id))
+            if known is not None and not known.deleted:
                 raise ValidationError("player", f"{player.name} уже отмечен на этом вечере.",
                                       f"{player.name} is already checked in.")
-            uow.session.add(CheckIn(evening_id=evening_id, player_id=player_id))
+            if known is not None:  # withdrawn earlier (a tombstone): the same row comes back
+                known.deleted = False
+            else:
+                uow.session.add(CheckIn(evening_id=evening_id, player_id=player_id))
         return next(c for c in self.checked_in(evening_id) if c.player_id == player_id)
 
     def add_guest(self, actor: Actor, evening_id: str, data: PlayerData) -> CheckInRow:
@@ -169,7 +173,7 @@ class EveningService(SeatingMixin, StandingsMixin):
     def checked_in(self, evening_id: str) -> list[CheckInRow]:
         """Players present, in the order they came."""
         q = (select(CheckIn, Player).join(Player, Player.id == CheckIn.player_id)
-             .where(CheckIn.evening_id == evening_id).order_by(CheckIn.checked_in_at, CheckIn.hlc))
+             .where(CheckIn.evening_id == evening_id, CheckIn.deleted.is_(False)).order_by(CheckIn.checked_in_at, CheckIn.hlc))
         with self.store.session_factory() as s:
             return [CheckInRow(p.id, p.name, p.nickname, p.is_guest, c.checked_in_at) for c, p in s.execute(q)]
 

@@ -7,13 +7,14 @@ names the event it cancels; the engine state is the replay of the events nobody 
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError
-from clubdesk.rules.errors import RuleError
+from clubdesk.rules.errors import InvalidEventError, RuleError
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
 from clubdesk.services.accounts import Actor, require
@@ -40,6 +41,16 @@ class NothingToUndo(KnownError):
     code = "nothing_to_undo"
 
 
+class GameReadOnly(KnownError):
+    """This desk may show the game but not record in it (another desk owns it, or it needs a newer ClubDesk)."""
+
+    code = "game_read_only"
+
+
+NEEDS_NEWER = ("В игре есть события более новой версии ClubDesk: она открыта только для просмотра. Обновите программу.",
+               "The game holds events of a newer ClubDesk: it is open read-only. Update the program.")
+
+
 @dataclass
 class _Live:
     engine: Any
@@ -47,6 +58,8 @@ class _Live:
     seq: int  # last stored seq (void events included)
     effective: list[tuple[int, dict]]  # (seq, event json) of the events the engine has applied
     finished: bool  # what Game.status says, so it is written only when it changes
+    owner: str = ""  # Game.owner_desk_id: only that desk records (docs/sync.md «Games»); "" = made before 0007
+    needs_newer: bool = False  # an event type this ClubDesk does not know: replayed up to it, read-only
     _state: dict | None = None
 
     @property
@@ -71,10 +84,26 @@ def is_finished(state: dict) -> bool:
     return bool(state.get("finished")) or state.get("phase") == "finished"
 
 
+_services: weakref.WeakSet[GameService] = weakref.WeakSet()
+
+
+def rederive_games(store: Store, game_ids: set[str]) -> None:
+    """After a sync applied rows of these games: every service forgets them, status and projection are rebuilt."""
+    for svc in list(_services):
+        if svc.store is store:
+            svc.forget(game_ids)
+    GameService(store).rederive(game_ids)
+
+
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._live: dict[str, _Live] = {}
+        _services.add(self)
+
+    def forget(self, game_ids: set[str]) -> None:
+        for gid in game_ids:
+            self._live.pop(gid, None)
 
     def create(self, actor: Actor, game: str, players: list, options: dict, title: str = "",
                table_id: str | None = None) -> str:
@@ -88,7 +117,7 @@ class GameService:
             raise EventRefused(exc) from exc
         with UnitOfWork(self.store, actor.account_id) as uow:
             g = Game(game=game, title=title, table_id=table_id, players_json=canonical_json(players),
-                     options_json=canonical_json(options))
+                     options_json=canonical_json(options), owner_desk_id=self.store.desk_id)
             uow.session.add(g)
             uow.session.flush()
             return g.id
@@ -103,8 +132,9 @@ class GameService:
                 raise KeyError(game_id)
             rows = [(e.seq, e.type, json.loads(e.payload)) for e in
                     s.scalars(select(Event).where(Event.game_id == game_id).order_by(Event.seq))]
-        engine, module, effective = _replay(g.game, g.players, g.options, rows)
-        live = _Live(engine, module, rows[-1][0] if rows else 0, effective, g.status == "finished")
+        engine, module, effective, needs_newer = _replay(g.game, g.players, g.options, rows)
+        live = _Live(engine, module, rows[-1][0] if rows else 0, effective, g.status == "finished",
+                     g.owner_desk_id, needs_newer)
         self._live[game_id] = live
         return live
 
@@ -115,10 +145,34 @@ class GameService:
         """The current state (replay.md output); do not mutate it, it is shared until the next event."""
         return self._load(game_id).state
 
+    def read_only_reason(self, game_id: str) -> str | None:
+        """Why this desk cannot record in the game (one line, the user's language), or None."""
+        try:
+            self._check_writable(self._load(game_id))
+        except GameReadOnly as exc:
+            return str(exc)
+        return None
+
+    def _check_writable(self, live: _Live) -> None:
+        if live.needs_newer:
+            raise GameReadOnly(*NEEDS_NEWER)
+        if live.owner and live.owner != self.store.desk_id:
+            raise GameReadOnly(
+                "Эту игру ведёт другое место; здесь она только для просмотра. Чтобы вести её здесь, примите игру.",
+                "Another desk records this game; here it is read-only. Take the game over to record it here.")
+
+    def take_over(self, actor: Actor, game_id: str) -> None:
+        """The hand-over: this desk becomes the one that records the game (a referee's laptop died)."""
+        require(actor, *RECORDER_ROLES)
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            uow.session.get(Game, game_id).owner_desk_id = self.store.desk_id
+        self._live.pop(game_id, None)
+
     def record(self, actor: Actor, game_id: str, obj: dict) -> dict:
         """Validate `obj` with the engine, store it, and return the new state; refused → nothing stored."""
         require(actor, *RECORDER_ROLES)
         live = self._load(game_id)
+        self._check_writable(live)
         try:
             event = live.module.parse_event(obj)
             live.engine.apply(event)  # validates before it mutates
@@ -139,6 +193,7 @@ class GameService:
         """Cancel the last counted event by appending a void event; returns the new state."""
         require(actor, *RECORDER_ROLES)
         live = self._load(game_id)
+        self._check_writable(live)
         if not live.effective:
             raise NothingToUndo("Отменять нечего.", "Nothing to undo.")
         target_seq, _ = live.effective[-1]
@@ -174,6 +229,23 @@ class GameService:
             g = s.get(Game, game_id)
             return {"format": FORMAT, "game": g.game, "options": g.options, "players": g.players, "events": events}
 
+    def rederive(self, game_ids: set[str]) -> None:
+        """Status and projection of these games from the events this desk has (derived: no log rows). Each game
+        in one write transaction that reads its events, so a shot recorded meanwhile waits and then updates both."""
+        for gid in sorted(game_ids):
+            self._live.pop(gid, None)
+            with self.store.write() as cur:
+                game, players_json, options_json = cur.execute(
+                    "SELECT game, players_json, options_json FROM games WHERE id = ?", (gid,)).fetchone()
+                rows = [(seq, typ, json.loads(payload)) for seq, typ, payload in cur.execute(
+                    "SELECT seq, type, payload FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()]
+                engine, _module, _effective, _newer = _replay(game, json.loads(players_json),
+                                                              json.loads(options_json), rows)
+                state = engine.state()
+                cur.execute("UPDATE games SET status = ? WHERE id = ?",
+                            ("finished" if is_finished(state) else "running", gid))
+                upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(state))
+
     def rebuild_projections(self) -> int:
         """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done.
 
@@ -188,16 +260,23 @@ class GameService:
             for gid, game, players_json, options_json in games:
                 rows = [(seq, typ, json.loads(payload)) for seq, typ, payload in cur.execute(
                     "SELECT seq, type, payload FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()]
-                engine, _module, _effective = _replay(game, json.loads(players_json), json.loads(options_json), rows)
+                engine, _module, _effective, _newer = _replay(game, json.loads(players_json), json.loads(options_json), rows)
                 upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(engine.state()))
         return len(games)
 
 
 def _replay(game: str, players: list, options: dict, rows: list[tuple[int, str, dict]]):
-    """A game's engine after the events that count in `rows`, its module, and those events."""
+    """A game's engine after the events that count in `rows`, its module, those events, and whether it stopped
+    at an event type this ClubDesk does not know (synced from a newer one: shown up to there, read-only)."""
     module = engine_module(game)
     engine = module.new_game(players, options)
     effective = effective_events(rows)
-    for _seq, obj in effective:
-        engine.apply(module.parse_event(obj))  # a stored event that no longer replays is a bug: raise
-    return engine, module, effective
+    for i, (_seq, obj) in enumerate(effective):
+        try:
+            event = module.parse_event(obj)
+        except InvalidEventError as exc:
+            if exc.code != "unknown_event":
+                raise  # a stored event that no longer replays is a bug: raise
+            return engine, module, effective[:i], True
+        engine.apply(event)
+    return engine, module, effective, False

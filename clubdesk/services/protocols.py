@@ -85,7 +85,7 @@ class ProtocolService:
                 title = " · ".join(x for x in (where.get(g.table_id or ""), g.title) if x) or self._game_name(g.game, lang)
                 rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
             entries = dict(s.execute(select(TournamentEntry.tournament_id, func.count())
-                                     .group_by(TournamentEntry.tournament_id)).all())
+                                     .where(TournamentEntry.deleted.is_(False)).group_by(TournamentEntry.tournament_id)).all())
             for tnm in s.scalars(select(Tournament)):
                 n = entries.get(tnm.id, 0)
                 detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""

@@ -81,7 +81,7 @@ class RatingService:
         with self.store.session_factory() as s:
             tours = {t.id: t for t in s.scalars(select(Tournament).join(
                 TournamentEntry, TournamentEntry.tournament_id == Tournament.id)
-                .where(TournamentEntry.player_id == player_id))}
+                .where(TournamentEntry.player_id == player_id, TournamentEntry.deleted.is_(False)))}
             played = [r for r in self.rounds() if player_id in r.balances and r.tournament_id]
             missing = {r.tournament_id for r in played} - tours.keys()
             if missing:

@@ -96,7 +96,7 @@ class TournamentService:
             for t in rows:
                 opts = json.loads(t.options_json)
                 entries = s.scalars(select(TournamentEntry.player_id)
-                                    .where(TournamentEntry.tournament_id == t.id)).all()
+                                    .where(TournamentEntry.tournament_id == t.id, TournamentEntry.deleted.is_(False))).all()
                 out.append(TournamentInfo(t.id, t.name, t.status, opts.get("settlement", "previous"),
                                           opts.get("bankroll", "carry"), tuple(entries), len(t.stages)))
             return out

@@ -16,6 +16,7 @@ import sqlite3
 from pathlib import Path
 
 from clubdesk.errors import StoreError
+from clubdesk.store import identity
 
 BACKUPS_KEPT = 10
 BEFORE_MIGRATION = "before-"  # the reason of the copy taken before a migration: "before-0007"
@@ -69,6 +70,8 @@ def _copy(src_path: Path, dest: Path) -> None:
             # A copy is one self-contained file: the store's WAL mode would come along with its pages, and a
             # WAL file opened even read-only grows -wal and -shm companions beside it.
             dst.execute("PRAGMA journal_mode=DELETE")
+            # A copy is another store instance: opened again (restored), it writes under a new desk id (sync).
+            identity.stamp_copy(dst)
         finally:
             dst.close()
     finally:

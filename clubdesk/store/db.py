@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clubdesk.errors import StoreError
-from clubdesk.store import migrate
+from clubdesk.store import identity, migrate
 from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(path), db.list_backups(path), …
     BACKUPS_KEPT,
     BEFORE_MIGRATION,
@@ -339,7 +339,7 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
 
     engine = make_engine(path)
     factory = sessionmaker(engine, expire_on_commit=False)
-    desk_id, last_hlc = _desk_identity(factory)
+    desk_id, last_hlc = identity.desk_identity(factory, path)
     return Store(path, desk_id, engine=engine, session_factory=factory, clock=HybridLogicalClock(last=last_hlc))
 
 
@@ -353,23 +353,11 @@ def _ready_desk_id(path: Path) -> str | None:
         try:
             rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
             row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
+            inst = conn.execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()
         finally:
             conn.close()
     except (OSError, sqlite3.Error):
         return None
+    if inst is None or identity.read_copy(path) != (inst[0], identity.machine()):
+        return None  # a restored or copied file: the full open gives it a new desk id
     return row[0] if rev == (migrate.HEAD,) and row else None
-
-
-def _desk_identity(factory: sessionmaker[Session]) -> tuple[str, int]:
-    from sqlalchemy import func, select
-
-    from clubdesk.store.ids import new_id
-    from clubdesk.store.models import ChangeLog, Setting
-
-    with factory.begin() as s:
-        row = s.get(Setting, "desk_id")
-        if row is None:
-            row = Setting(key="desk_id", value=new_id())
-            s.add(row)
-        last = s.scalar(select(func.max(ChangeLog.hlc))) or 0
-        return row.value, last

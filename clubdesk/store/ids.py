@@ -21,3 +21,12 @@ def uuid7(unix_ms: int | None = None) -> str:
     value |= 0b10 << 62
     value |= rand & ((1 << 62) - 1)
     return str(uuid.UUID(int=value))
+
+
+# Fixed forever: every desk must derive the same id from the same natural key (docs/sync.md).
+NATURAL_NAMESPACE = uuid.UUID("5b1f3a52-6c1e-4f0e-9b59-0c1d3e5a7f21")
+
+
+def natural_id(table: str, *key: object) -> str:
+    """The id of a set-like row (a check-in, an entry, a seat): the same fact entered on two desks is one row."""
+    return str(uuid.uuid5(NATURAL_NAMESPACE, "|".join([table, *(str(k) for k in key)])))

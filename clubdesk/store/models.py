@@ -23,6 +23,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -103,6 +104,7 @@ class TournamentEntry(Synced, Base):
     __table_args__ = (UniqueConstraint("tournament_id", "player_id"),)
     tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # withdrawn: a tombstone
 
 
 class Stage(Synced, Base):
@@ -143,6 +145,7 @@ class CheckIn(Synced, Base):
     evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id"), index=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     checked_in_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # withdrawn: a tombstone
 
 
 class GameTable(Synced, Base):
@@ -152,7 +155,9 @@ class GameTable(Synced, Base):
     number: Mapped[int] = mapped_column(Integer)
     round_id: Mapped[str | None] = mapped_column(ForeignKey("rounds.id"), nullable=True, index=True)
     evening_id: Mapped[str | None] = mapped_column(ForeignKey("evenings.id"), nullable=True, index=True)
-    seats: Mapped[list[Seat]] = relationship(order_by="Seat.seat_no")
+    # A freed seat is a tombstone (docs/sync.md), never a DELETE: the table's seats are the live ones.
+    seats: Mapped[list[Seat]] = relationship(primaryjoin="and_(GameTable.id == Seat.table_id, Seat.deleted.is_(False))",
+                                             order_by="Seat.seat_no", viewonly=True)
 
 
 class Seat(Synced, Base):
@@ -161,6 +166,7 @@ class Seat(Synced, Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
     seat_no: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # withdrawn: a tombstone
 
 
 class Game(Synced, Base):
@@ -172,8 +178,10 @@ class Game(Synced, Base):
     table_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"), nullable=True, index=True)
     players_json: Mapped[str] = mapped_column(Text)
     options_json: Mapped[str] = mapped_column(Text, default="{}")
-    status: Mapped[str] = mapped_column(String(20), default="running")  # running | finished
+    status: Mapped[str] = mapped_column(String(20), default="running")  # running | finished; derived, never synced
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+    # The desk that records this game's events; set at creation, moved only by a hand-over (docs/sync.md).
+    owner_desk_id: Mapped[str] = mapped_column(String(36), default="", server_default=text("''"))
 
     @property
     def players(self) -> list:
@@ -210,17 +218,51 @@ class Projection(Base):
 
 
 class ChangeLog(Base):
-    """Every local write, in the writing transaction: what the hub sync will push."""
+    """Every write, local or applied from another desk, in the writing transaction: the unit of sync.
+
+    Append-only (triggers); `(desk_id, desk_seq)` is gap-free per origin desk. Format: docs/sync.md.
+    """
 
     __tablename__ = "change_log"
+    __table_args__ = (UniqueConstraint("desk_id", "desk_seq"), Index("ix_change_log_entity", "entity", "entity_id"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    hlc: Mapped[int] = mapped_column(BigInteger, index=True)
     desk_id: Mapped[str] = mapped_column(String(36))
+    desk_seq: Mapped[int] = mapped_column(Integer)
+    hlc: Mapped[int] = mapped_column(BigInteger, index=True)
     entity: Mapped[str] = mapped_column(String(40))
     entity_id: Mapped[str] = mapped_column(String(36))
-    op: Mapped[str] = mapped_column(String(10))  # insert | update
-    payload: Mapped[str] = mapped_column(Text)
-    pushed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    op: Mapped[str] = mapped_column(String(10))  # upsert | tombstone
+    payload: Mapped[str] = mapped_column(Text)  # the changed fields only
+    schema_version: Mapped[int] = mapped_column(Integer)
+
+
+class SyncCursor(Base):
+    """Push and pull bookkeeping ("pull", "push:<desk_id>"); a trigger lets a value only grow."""
+
+    __tablename__ = "sync_cursors"
+    name: Mapped[str] = mapped_column(String(80), primary_key=True)
+    value: Mapped[int] = mapped_column(BigInteger)
+
+
+class SyncQuarantine(Base):
+    """Log rows of a newer schema, kept in change_log but not applied until this desk is updated."""
+
+    __tablename__ = "sync_quarantine"
+    log_id: Mapped[int] = mapped_column(ForeignKey("change_log.id"), primary_key=True)
+
+
+class Conflict(Base):
+    """What a sync could not merge on its own, for the administrator (local: it does not sync)."""
+
+    __tablename__ = "conflicts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(30))  # game_branch | duplicate_player | duplicate_account
+    entity: Mapped[str] = mapped_column(String(40))
+    entity_id: Mapped[str] = mapped_column(String(36))
+    other_id: Mapped[str] = mapped_column(String(36), default="")
+    detail_json: Mapped[str] = mapped_column(Text, default="{}")
+    created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+    resolved: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Setting(Base):

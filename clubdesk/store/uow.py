@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import sqlite3
 from typing import Any
 
@@ -10,22 +9,20 @@ from sqlalchemy import event, inspect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from clubdesk.store.changelog import LOG_INSERT, SET_LIKE, log_params, payload_fields, set_like_id
 from clubdesk.store.db import Store
 from clubdesk.store.ids import new_id
-from clubdesk.store.models import ChangeLog, Event, Synced, canonical_json
+from clubdesk.store.models import ChangeLog, Event, Synced
 
 
 class AppendOnlyViolation(RuntimeError):
     """Code tried to edit or delete a stored event: a bug, corrections are new events."""
 
 
-def _row_payload(obj: Any) -> str:
-    mapper = inspect(obj).mapper
-    values = {}
-    for col in mapper.column_attrs:
-        v = getattr(obj, col.key)
-        values[col.key] = v.isoformat() if isinstance(v, dt.date) else v
-    return canonical_json(values)
+def _changed_keys(obj: Any) -> list[str]:
+    """The columns this flush changes: an update logs these only, so per-field LWW can merge it."""
+    state = inspect(obj)
+    return [a.key for a in state.mapper.column_attrs if state.attrs[a.key].history.has_changes()]
 
 
 class UnitOfWork:
@@ -39,7 +36,7 @@ class UnitOfWork:
         self.store = store
         self.author_id = author_id
         self.session: Session = store.session_factory()
-        self._pending: list[tuple[Any, str, int]] = []
+        self._pending: list[tuple[Any, list[str] | None, int]] = []  # (row, changed keys or None = all, hlc)
         event.listen(self.session, "before_flush", self._before_flush)
         event.listen(self.session, "after_flush", self._after_flush)
 
@@ -59,19 +56,26 @@ class UnitOfWork:
         for obj in list(session.dirty) + list(session.deleted):
             if isinstance(obj, Event) and (obj in session.deleted or session.is_modified(obj)):
                 raise AppendOnlyViolation(f"event {obj.id} of game {obj.game_id} cannot be changed")
+            if isinstance(obj, Synced) and obj in session.deleted:
+                # A DELETE would never reach the other desks: withdraw with the `deleted` tombstone instead.
+                raise AppendOnlyViolation(f"{obj.__tablename__} {obj.id} is synced and cannot be deleted")
         for obj in session.new:
-            self._stamp(obj, "insert")
+            self._stamp(obj, None)
         for obj in session.dirty:
             if isinstance(obj, Synced) and session.is_modified(obj):
-                self._stamp(obj, "update")
+                self._stamp(obj, _changed_keys(obj))
 
-    def _stamp(self, obj: Any, op: str) -> None:
+    def _stamp(self, obj: Any, keys: list[str] | None) -> None:
         if isinstance(obj, ChangeLog):
             return
+        if keys is not None and not payload_fields(obj.__tablename__, dict.fromkeys(keys)):
+            return  # only derived columns changed (a game's status): nothing to sync
         ts = self.store.clock.now()
         if isinstance(obj, Synced):
             if obj.id is None:
-                obj.id = new_id()
+                table = obj.__tablename__
+                obj.id = (set_like_id(table, {k: getattr(obj, k) for k in SET_LIKE[table]})
+                          if table in SET_LIKE else new_id())
             obj.hlc = ts
             obj.desk_id = self.store.desk_id
         elif isinstance(obj, Event):
@@ -79,27 +83,27 @@ class UnitOfWork:
             obj.desk_id = obj.desk_id or self.store.desk_id
         else:
             return
-        self._pending.append((obj, op, ts))
+        self._pending.append((obj, keys, ts))
 
     def _after_flush(self, session: Session, _ctx) -> None:
         if not self._pending:
             return
-        rows = [{"hlc": ts, "desk_id": self.store.desk_id, "entity": obj.__tablename__, "entity_id": obj.id,
-                 "op": op, "payload": _row_payload(obj), "pushed": False} for obj, op, ts in self._pending]
+        rows = []
+        for obj, keys, ts in self._pending:
+            cols = keys if keys is not None else [a.key for a in inspect(obj).mapper.column_attrs]
+            fields = payload_fields(obj.__tablename__, {k: getattr(obj, k) for k in cols})
+            rows.append(log_params(self.store.desk_id, ts, obj.__tablename__, obj.id, fields))
         self._pending.clear()
-        # Core insert on the flush's own connection: same transaction as the rows it describes.
-        session.connection().execute(ChangeLog.__table__.insert(), rows)
+        # On the flush's own connection: same transaction as the rows it describes.
+        session.connection().exec_driver_sql(LOG_INSERT, rows)
 
 
 _EVENTS = Event.__table__
-_LOG = ChangeLog.__table__
-_LOG_COLUMNS = ("hlc", "desk_id", "entity", "entity_id", "op", "payload", "pushed")
-_LOG_INSERT = f"INSERT INTO change_log ({', '.join(_LOG_COLUMNS)}) VALUES ({', '.join('?' * len(_LOG_COLUMNS))})"
 # The cache row is not synced (it is rebuildable), so it is a plain upsert with no change-log row.
 _PROJECTION_UPSERT = ("INSERT INTO projections (game_id, seq, state_json) VALUES (?, ?, ?) ON CONFLICT (game_id) "
                       "DO UPDATE SET seq = excluded.seq, state_json = excluded.state_json")
-_GAME_STATUS = "UPDATE games SET status = ?, hlc = ?, desk_id = ? WHERE id = ?"
-_GAME_ROW = "SELECT * FROM games WHERE id = ?"  # the whole row, as the UnitOfWork logs an update
+# The status is derived from the events (every desk derives its own): no log row, no new hlc.
+_GAME_STATUS = "UPDATE games SET status = ? WHERE id = ?"
 _event_inserts: dict[tuple[str, ...], str] = {}
 
 
@@ -120,7 +124,7 @@ def append_event(store: Store, row: dict, *, game_status: str | None = None,
     changes) the game's status, in one transaction committed before this returns (synchronous=FULL).
 
     Same rows and the same change-log guarantees as the UnitOfWork: the event and its log row land together
-    or not at all. `row` has the event's columns except hlc/desk_id/recorded_at, which are stamped here.
+    or not at all. The status is derived, so its change writes no log row (docs/sync.md). `row` has the event's columns except hlc/desk_id/recorded_at, which are stamped here.
     The statements run on the store's plain writer connection (`Store.write`): SQLAlchemy's per-statement
     and per-transaction work (pool checkout, parameter processing, result set-up) cost more than the commit.
     """
@@ -128,16 +132,12 @@ def append_event(store: Store, row: dict, *, game_status: str | None = None,
 
     ts = store.clock.now()
     row = {**row, "hlc": ts, "desk_id": store.desk_id, "recorded_at": row.get("recorded_at") or utc_now()}
-    logs = [(ts, store.desk_id, "events", row["id"], "insert", canonical_json(row), False)]
+    log = log_params(store.desk_id, ts, "events", row["id"], payload_fields("events", row))
     with store.write() as cursor:
         _execute(cursor, _event_insert(tuple(row)), tuple(row.values()))
         if game_status is not None:
-            ts2 = store.clock.now()
-            _execute(cursor, _GAME_STATUS, (game_status, ts2, store.desk_id, row["game_id"]))
-            _execute(cursor, _GAME_ROW, (row["game_id"],))
-            game_row = dict(zip((d[0] for d in cursor.description), cursor.fetchone(), strict=True))
-            logs.append((ts2, store.desk_id, "games", row["game_id"], "update", canonical_json(game_row), False))
-        _execute(cursor, _LOG_INSERT, logs, many=True)
+            _execute(cursor, _GAME_STATUS, (game_status, row["game_id"]))
+        _execute(cursor, LOG_INSERT, log)
         if projection is not None:
             _execute(cursor, _PROJECTION_UPSERT, (row["game_id"], projection[0], projection[1]))
 

@@ -135,7 +135,51 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
+    rows = _sync_0007(rows)
     return {table: sorted(r, key=_j) for table, r in rows.items()}
+
+
+SET_LIKE = {"check_ins": ("evening_id", "player_id"), "tournament_entries": ("tournament_id", "player_id"),
+            "seats": ("table_id", "seat_no")}
+LWW_ORDER = ("players", "accounts", "tournaments", "tournament_entries", "stages", "rounds", "evenings",
+             "check_ins", "game_tables", "seats", "games")
+BOOLEANS = {("players", "is_guest"), ("accounts", "active"), ("check_ins", "deleted"),
+            ("tournament_entries", "deleted"), ("seats", "deleted")}
+
+
+def _sync_0007(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """0007 (docs/sync.md): set-like rows get uuid5 ids and a live tombstone, games their owner; the log is
+    numbered per desk with the row keys out of its payloads, and every synced value it did not say is logged."""
+    from clubdesk.store.ids import natural_id
+
+    remap = {}
+    for table, key in SET_LIKE.items():
+        for r in rows.get(table, []):
+            remap[r["id"]] = r["id"] = natural_id(table, *(r[k] for k in key))
+            r["deleted"] = 0
+    for g in rows["games"]:
+        g["owner_desk_id"] = DESK
+    log, said = [], {}
+    for n, old in enumerate(sorted(rows["change_log"], key=lambda r: r["id"]), start=1):
+        fields = {k: (bool(v) if (old["entity"], k) in BOOLEANS else v)
+                  for k, v in json.loads(old["payload"]).items() if k not in ("id", "hlc", "desk_id")}
+        said.setdefault((old["entity"], old["entity_id"]), {}).update(fields)
+        log.append({"id": n, "desk_id": old["desk_id"], "desk_seq": n, "hlc": old["hlc"], "entity": old["entity"],
+                    "entity_id": remap.get(old["entity_id"], old["entity_id"]), "op": "upsert", "payload": _j(fields),
+                    "schema_version": 6})
+    hlc = 1 + max(r["hlc"] for t in (*LWW_ORDER, "events", "change_log") for r in rows.get(t, []))
+    for table in LWW_ORDER:
+        for r in sorted(rows.get(table, []), key=lambda r: r["id"]):
+            fields = {k: (bool(v) if (table, k) in BOOLEANS else v) for k, v in r.items()
+                      if k not in ("id", "hlc", "desk_id") and (table, k) != ("games", "status")}
+            known = said.get((table, r["id"]), {})
+            diff = {k: v for k, v in fields.items() if k not in known or known[k] != v}
+            if diff:
+                log.append({"id": len(log) + 1, "desk_id": DESK, "desk_seq": len(log) + 1, "hlc": hlc,
+                            "entity": table, "entity_id": r["id"], "op": "upsert", "payload": _j(diff),
+                            "schema_version": 7})
+                hlc += 1
+    return {**rows, "change_log": log, "sync_cursors": [], "sync_quarantine": [], "conflicts": []}
 
 
 def build(path: Path, rev: str) -> None:
@@ -155,13 +199,15 @@ def build(path: Path, rev: str) -> None:
 
 
 def dump(path: Path) -> dict[str, list[dict]]:
-    """Every row of every table (but Alembic's own), as dicts, in a fixed order."""
+    """Every row of every table (but Alembic's own), as dicts, in a fixed order; not the random store_instance
+    a store gets when it is opened (identity.py)."""
     con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     con.row_factory = sqlite3.Row
     try:
         tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN "
                                             "('alembic_version', 'sqlite_sequence') ORDER BY name")]
-        return {t: sorted((dict(r) for r in con.execute(f"SELECT * FROM {t}")), key=_j) for t in tables}
+        return {t: sorted((dict(r) for r in con.execute(f"SELECT * FROM {t}")
+                           if not (t == "settings" and r["key"] == "store_instance")), key=_j) for t in tables}
     finally:
         con.close()
 

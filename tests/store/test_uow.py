@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 
 from clubdesk.store.ids import uuid7
 from clubdesk.store.models import ChangeLog, Event, Game, Player
-from clubdesk.store.uow import AppendOnlyViolation, UnitOfWork, _row_payload
+from clubdesk.store.uow import AppendOnlyViolation, UnitOfWork
 
 
 def count(store, model):
@@ -22,22 +22,23 @@ def test_insert_writes_change_log_row_in_same_transaction(store):
     with store.session_factory() as s:
         p = s.scalars(select(Player)).one()
         log = s.scalars(select(ChangeLog)).one()
-    assert (log.entity, log.entity_id, log.op) == ("players", p.id, "insert")
+    assert (log.entity, log.entity_id, log.op, log.desk_seq) == ("players", p.id, "upsert", 1)
     assert log.desk_id == store.desk_id == p.desk_id
     assert log.hlc == p.hlc > 0
     assert '"name":"Иван Петров"' in log.payload
 
 
-def test_update_writes_a_second_change_log_row_with_later_hlc(store):
+def test_update_logs_only_the_changed_fields_with_the_next_desk_seq_and_a_later_hlc(store):
     with UnitOfWork(store) as uow:
         uow.session.add(Player(name="Иван"))
     with UnitOfWork(store) as uow:
         uow.session.scalars(select(Player)).one().nickname = "Ваня"
     with store.session_factory() as s:
         logs = list(s.scalars(select(ChangeLog).order_by(ChangeLog.id)))
-    assert [x.op for x in logs] == ["insert", "update"]
+    assert [(x.op, x.desk_seq) for x in logs] == [("upsert", 1), ("upsert", 2)]
     assert logs[1].hlc > logs[0].hlc
-    assert '"nickname":"Ваня"' in logs[1].payload
+    assert logs[1].payload == '{"nickname":"Ваня"}'  # per-field LWW needs to know what this write changed
+    assert '"id"' not in logs[0].payload and '"hlc"' not in logs[0].payload
 
 
 def test_failure_in_the_middle_leaves_neither_row_nor_change_log(store):
@@ -126,18 +127,16 @@ def test_append_event_writes_event_log_row_and_projection_together(store):
     assert (proj.seq, proj.state_json) == (2, '{"x":2}')
 
 
-def test_append_event_logs_the_game_status_change(store):
+def test_append_event_sets_the_derived_game_status_without_a_log_row(store):
     from clubdesk.store.uow import append_event
 
     gid = _bare_game(store)
     append_event(store, _event_row(gid, 1), game_status="finished")
     with store.session_factory() as s:
-        game = s.get(Game, gid)
-        assert game.status == "finished"
-        log = s.scalars(select(ChangeLog).where(ChangeLog.entity == "games", ChangeLog.op == "update")).one()
-        # the whole row, spelled as the UnitOfWork logs an update (the hub sync applies either the same way)
-        assert log.payload == _row_payload(game) and log.hlc == game.hlc
-    assert '"status":"finished"' in log.payload
+        assert s.get(Game, gid).status == "finished"
+        logs = list(s.scalars(select(ChangeLog).where(ChangeLog.entity == "games")))
+    # the status is derived from the events on every desk (docs/sync.md): only the creation is logged, without it
+    assert len(logs) == 1 and '"status"' not in logs[0].payload
 
 
 def test_append_event_that_fails_leaves_neither_event_nor_log(store):

@@ -54,6 +54,6 @@ def downgrade() -> None:
         options["clocks"] = by_round
         conn.execute(sa.text("UPDATE tournaments SET options_json = :options WHERE id = :id"),
                      {"options": _canonical(options), "id": tid})
-    with op.batch_alter_table("rounds") as batch:
-        batch.drop_column("clock_started_at")
-        batch.drop_column("clock_elapsed")
+    # Plain ALTER TABLE … DROP COLUMN (SQLite ≥ 3.35): a batch copy would drop `rounds` under its tables' keys.
+    op.drop_column("rounds", "clock_started_at")
+    op.drop_column("rounds", "clock_elapsed")

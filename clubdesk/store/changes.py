@@ -1,0 +1,300 @@
+"""What the sync layer calls on a desk (docs/sync.md «The Python API»): read this desk's log, apply another's.
+
+Applied rows keep their origin (desk_id, desk_seq, hlc) and are stored in `change_log` as they are: the log of a
+desk is the union of every desk's rows it has, so applying is idempotent (a row already there is skipped) and a
+field's current winner is decided from the log rows of its entity (per-field LWW by (hlc, desk_id)).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from clubdesk.store.changelog import LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION, canonical_json, fold
+
+if TYPE_CHECKING:
+    from clubdesk.store.db import Store
+
+LOG_COLUMNS = ("desk_id", "desk_seq", "hlc", "entity", "entity_id", "op", "payload", "schema_version")
+EVENT_FIELDS = ("game_id", "seq", "type", "payload", "recorded_at", "author_id")
+
+
+class SyncGap(RuntimeError):
+    """A remote row does not follow its desk's last row here: the puller skipped one (a protocol bug)."""
+
+
+@dataclass
+class ApplyResult:
+    applied: int = 0
+    skipped: int = 0
+    quarantined: int = 0
+    conflicts: int = 0
+    touched_games: set[str] = field(default_factory=set)
+    touched: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row changed
+
+
+def desk_identity(store: Store) -> str:
+    return store.desk_id
+
+
+def local_desk_ids(store: Store) -> list[str]:
+    """The ids this file has written under, the current one first: a restored file pushes its old rows too."""
+    rows = store.read("SELECT value FROM settings WHERE key = 'previous_desk_ids'")
+    previous = json.loads(rows[0][0]) if rows else []
+    return [store.desk_id, *[d for d in previous if d != store.desk_id]]
+
+
+def last_desk_seq(store: Store, desk_id: str | None = None) -> int:
+    return store.read("SELECT coalesce(max(desk_seq), 0) FROM change_log WHERE desk_id = ?",
+                      (desk_id or store.desk_id,))[0][0]
+
+
+def pending_since(store: Store, desk_seq: int, limit: int, desk_id: str | None = None) -> list[dict]:
+    """This desk's (or `desk_id`'s) log rows after `desk_seq`, in order, at most `limit`."""
+    rows = store.read(f"SELECT {', '.join(LOG_COLUMNS)} FROM change_log WHERE desk_id = ? AND desk_seq > ? "
+                      "ORDER BY desk_seq LIMIT ?", (desk_id or store.desk_id, desk_seq, limit))
+    return [dict(zip(LOG_COLUMNS, r, strict=True)) for r in rows]
+
+
+def get_cursor(store: Store, name: str) -> int:
+    rows = store.read("SELECT value FROM sync_cursors WHERE name = ?", (name,))
+    return rows[0][0] if rows else 0
+
+
+def set_cursor(store: Store, name: str, value: int) -> None:
+    """Move a cursor forward; a smaller value than the stored one raises ValueError (and changes nothing)."""
+    with store.write() as cur:
+        _set_cursor(cur, name, value)
+
+
+def _set_cursor(cur: sqlite3.Cursor, name: str, value: int) -> None:
+    try:
+        cur.execute("INSERT INTO sync_cursors (name, value) VALUES (?, ?) "
+                    "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
+    except sqlite3.IntegrityError as exc:
+        raise ValueError(f"sync cursor {name} cannot move back to {value}") from exc
+
+
+def quarantined(store: Store) -> int:
+    return store.read("SELECT count(*) FROM sync_quarantine")[0][0]
+
+
+def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
+                 rederive: Callable[[Store, set[str]], Any] | None = None) -> ApplyResult:
+    """Apply rows pulled from the hub, in their order, `batch` rows a transaction (a shot waits for one batch
+    at most). Each transaction also moves cursor "pull" to its rows' largest `server_seq`. Then the desk
+    re-derives what the rows touched (game status and projections: `rederive`, by default GameService's)."""
+    result = ApplyResult()
+    rows = list(rows)
+    for start in range(0, len(rows), batch):
+        chunk = rows[start:start + batch]
+        with store.write() as cur:
+            for row in chunk:
+                _apply_row(store, cur, row, result)
+            seqs = [r["server_seq"] for r in chunk if r.get("server_seq") is not None]
+            if seqs:
+                _set_cursor(cur, "pull", max(max(seqs), _cursor(cur, "pull")))
+    if result.touched_games:
+        if rederive is None:
+            from clubdesk.services.games import rederive_games as rederive
+        rederive(store, result.touched_games)
+    return result
+
+
+def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] | None = None) -> ApplyResult:
+    """Apply the quarantined rows this (updated) desk now understands, in their log order."""
+    result = ApplyResult()
+    with store.write() as cur:
+        cur.execute(f"SELECT c.id, {', '.join('c.' + c for c in LOG_COLUMNS)} FROM sync_quarantine q "
+                    "JOIN change_log c ON c.id = q.log_id WHERE c.schema_version <= ? ORDER BY c.id",
+                    (SCHEMA_VERSION,))
+        for log_id, *values in cur.fetchall():
+            row = dict(zip(LOG_COLUMNS, values, strict=True))
+            if row["entity"] in LWW_TABLES or row["entity"] == "events":
+                cur.execute("DELETE FROM sync_quarantine WHERE log_id = ?", (log_id,))
+                _apply_data(cur, log_id, row, result)
+    if result.touched_games:
+        if rederive is None:
+            from clubdesk.services.games import rederive_games as rederive
+        rederive(store, result.touched_games)
+    return result
+
+
+def _cursor(cur: sqlite3.Cursor, name: str) -> int:
+    row = cur.execute("SELECT value FROM sync_cursors WHERE name = ?", (name,)).fetchone()
+    return row[0] if row else 0
+
+
+def _apply_row(store: Store, cur: sqlite3.Cursor, row: dict, result: ApplyResult) -> None:
+    if cur.execute("SELECT 1 FROM change_log WHERE desk_id = ? AND desk_seq = ?",
+                   (row["desk_id"], row["desk_seq"])).fetchone():
+        result.skipped += 1
+        return
+    try:
+        cur.execute(LOG_INSERT_ORIGIN, tuple(row[c] for c in LOG_COLUMNS))
+    except sqlite3.IntegrityError as exc:
+        if "must follow" in str(exc):
+            raise SyncGap(f"row {row['desk_seq']} of desk {row['desk_id']} does not follow its last row here") from exc
+        raise
+    log_id = cur.lastrowid
+    store.clock.observe(row["hlc"], row["desk_id"])
+    if row["schema_version"] > SCHEMA_VERSION or row["entity"] not in (*LWW_TABLES, "events"):
+        cur.execute("INSERT INTO sync_quarantine (log_id) VALUES (?)", (log_id,))  # stored untouched
+        result.quarantined += 1
+        return
+    _apply_data(cur, log_id, row, result)
+
+
+def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> None:
+    result.applied += 1
+    fields = {k: v for k, v in json.loads(row["payload"]).items() if k not in ROW_KEYS}
+    key = (row["hlc"], row["desk_id"])
+    if row["entity"] == "events":
+        _apply_event(cur, row, fields, result)
+        return
+    entity, entity_id = row["entity"], row["entity_id"]
+    columns = _columns(cur, entity)
+    fields = {k: v for k, v in fields.items() if k in columns}
+    earlier = fold(cur.execute("SELECT hlc, desk_id, payload FROM change_log WHERE entity = ? AND entity_id = ? "
+                               "AND id <> ? AND id NOT IN (SELECT log_id FROM sync_quarantine)",
+                               (entity, entity_id, log_id)).fetchall())
+    winners = {k: v for k, v in fields.items() if k not in earlier or key > earlier[k][0]}
+    current = cur.execute(f"SELECT hlc, desk_id FROM {entity} WHERE id = ?", (entity_id,)).fetchone()
+    if current is None:
+        values = {**_defaults(entity), **{k: v for k, (_, v) in earlier.items() if k in columns}, **winners}
+        values.update(id=entity_id, hlc=row["hlc"], desk_id=row["desk_id"])
+        if not _insert(cur, entity, values, row, result):
+            return
+    elif winners:
+        stamp = max(tuple(current), key)
+        sets = ", ".join(f"{k} = ?" for k in winners)
+        cur.execute(f"UPDATE {entity} SET {sets}, hlc = ?, desk_id = ? WHERE id = ?",
+                    (*winners.values(), *stamp, entity_id))
+    else:
+        return
+    result.touched.add((entity, entity_id))
+    if entity == "games":
+        result.touched_games.add(entity_id)
+    if entity == "players":
+        result.conflicts += _note_duplicate_players(cur, entity_id)
+
+
+def _insert(cur: sqlite3.Cursor, entity: str, values: dict, row: dict, result: ApplyResult) -> bool:
+    cur.execute("SAVEPOINT apply_row")
+    try:
+        cur.execute(f"INSERT INTO {entity} ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+                    tuple(values.values()))
+    except sqlite3.IntegrityError:
+        if entity != "accounts":
+            raise  # a set-like or keyed row collides only if its id was not derived from its key: a bug
+        # Two desks created the same login: both kept, the administrator decides (the log row stays).
+        cur.execute("ROLLBACK TO apply_row")
+        cur.execute("RELEASE apply_row")
+        other = cur.execute("SELECT id FROM accounts WHERE login = ?", (values.get("login"),)).fetchone()
+        _add_conflict(cur, "duplicate_account", "accounts", row["entity_id"], other[0] if other else "",
+                      {"log": {k: row[k] for k in LOG_COLUMNS}})
+        result.conflicts += 1
+        return False
+    cur.execute("RELEASE apply_row")
+    return True
+
+
+def _apply_event(cur: sqlite3.Cursor, row: dict, fields: dict, result: ApplyResult) -> None:
+    """Events are a grow-only set; a second branch of one game is kept aside in `conflicts`, never merged."""
+    event_id, game_id, seq = row["entity_id"], fields["game_id"], fields["seq"]
+    if cur.execute("SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone():
+        return
+    last = cur.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
+    branch_open = cur.execute("SELECT 1 FROM conflicts WHERE kind = 'game_branch' AND entity_id = ? AND "
+                              "other_id = ? AND resolved = 0", (game_id, row["desk_id"])).fetchone()
+    if branch_open or seq != last + 1:
+        _add_conflict(cur, "game_branch", "games", game_id, row["desk_id"],
+                      {"event": {"id": event_id, **fields, "hlc": row["hlc"], "desk_id": row["desk_id"]}})
+        result.conflicts += 1
+        return
+    values = {"id": event_id, **{k: fields.get(k) for k in EVENT_FIELDS}, "hlc": row["hlc"], "desk_id": row["desk_id"]}
+    cur.execute(f"INSERT INTO events ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+                tuple(values.values()))
+    result.touched_games.add(game_id)
+
+
+def _add_conflict(cur: sqlite3.Cursor, kind: str, entity: str, entity_id: str, other_id: str, detail: dict) -> None:
+    from clubdesk.store.models import utc_now
+
+    cur.execute("INSERT INTO conflicts (kind, entity, entity_id, other_id, detail_json, created_at, resolved) "
+                "VALUES (?, ?, ?, ?, ?, ?, 0)", (kind, entity, entity_id, other_id, canonical_json(detail), utc_now()))
+
+
+def normalised_phone(phone: str) -> str:
+    """Digits only, a Russian trunk 8 read as +7: the same phone typed two ways is one phone."""
+    digits = re.sub(r"\D", "", phone or "")
+    return "7" + digits[1:] if len(digits) == 11 and digits[0] == "8" else digits
+
+
+def _note_duplicate_players(cur: sqlite3.Cursor, player_id: str) -> int:
+    """After a player arrives: another with the same nickname or normalised phone is a conflict to show."""
+    me = cur.execute("SELECT nickname_key, phone FROM players WHERE id = ?", (player_id,)).fetchone()
+    nickname, phone = me[0], normalised_phone(me[1])
+    found = 0
+    for other_id, other_nick, other_phone in cur.execute(
+            "SELECT id, nickname_key, phone FROM players WHERE id <> ? AND (nickname_key = ? OR phone <> '')",
+            (player_id, nickname or "\x00")).fetchall():
+        same_nick = bool(nickname) and other_nick == nickname
+        same_phone = bool(phone) and normalised_phone(other_phone) == phone
+        if not (same_nick or same_phone):
+            continue
+        a, b = sorted((player_id, other_id))
+        if cur.execute("SELECT 1 FROM conflicts WHERE kind = 'duplicate_player' AND entity_id = ? AND other_id = ?",
+                       (a, b)).fetchone():
+            continue
+        _add_conflict(cur, "duplicate_player", "players", a, b,
+                      {"same": "nickname" if same_nick else "phone"})
+        found += 1
+    return found
+
+
+def _columns(cur: sqlite3.Cursor, table: str) -> frozenset[str]:
+    return frozenset(r[1] for r in cur.execute(f"PRAGMA table_info({table})").fetchall())
+
+
+def _defaults(table: str) -> dict[str, Any]:
+    """The ORM's defaults of a table's columns, for a row whose creation carried fewer fields (an older desk)."""
+    from clubdesk.store.models import Base
+
+    out = {}
+    for col in Base.metadata.tables[table].columns:
+        d = col.default
+        if d is None or col.primary_key:
+            continue
+        out[col.name] = d.arg(None) if d.is_callable else d.arg
+    return out
+
+
+def uncovered(store: Store) -> list[tuple[str, str, str]]:
+    """(table, id, field) of every synced value the log does not say (`sync status --verify`, the migration
+    test): replaying this desk's log must give its synced tables, or a desk that pulls it would differ."""
+    from clubdesk.store.changelog import payload_fields
+
+    logged: dict[tuple[str, str], list] = {}
+    for hlc, desk_id, entity, entity_id, payload in store.read(
+            "SELECT hlc, desk_id, entity, entity_id, payload FROM change_log WHERE entity <> 'events'"):
+        logged.setdefault((entity, entity_id), []).append((hlc, desk_id, payload))
+    out = []
+    for table in LWW_TABLES:
+        names = [r[1] for r in store.read(f"PRAGMA table_info({table})")]
+        types = {r[1]: r[2].upper() for r in store.read(f"PRAGMA table_info({table})")}
+        for row in store.read(f"SELECT * FROM {table}"):
+            values = payload_fields(table, dict(zip(names, row, strict=True)))
+            said = fold(logged.get((table, values.get("id") or row[names.index("id")]), []))
+            for k, v in values.items():
+                want = bool(v) if types[k] == "BOOLEAN" and v is not None else v
+                if k not in said or said[k][1] != want:
+                    out.append((table, row[names.index("id")], k))
+    unlogged_events = store.read("SELECT id FROM events WHERE id NOT IN "
+                                 "(SELECT entity_id FROM change_log WHERE entity = 'events')")
+    out += [("events", r[0], "*") for r in unlogged_events]
+    return out

@@ -1,0 +1,38 @@
+"""Two or more desks on file-backed SQLite stores exchanging change-log rows directly (no hub)."""
+
+from __future__ import annotations
+
+from clubdesk.store import changes
+from clubdesk.store.changes import LOG_COLUMNS
+
+
+def log_rows(store, after_id: int = 0) -> list[dict]:
+    """Every log row the store holds (its own and applied ones), in its local order: causal for that desk."""
+    rows = store.read(f"SELECT id, {', '.join(LOG_COLUMNS)} FROM change_log WHERE id > ? ORDER BY id", (after_id,))
+    return [dict(zip(("server_seq", *LOG_COLUMNS), r, strict=True)) for r in rows]
+
+
+def send(src, dst, **kw) -> changes.ApplyResult:
+    """dst pulls everything src has (the local id stands in for the hub's server_seq)."""
+    return changes.apply_remote(dst, log_rows(src), **kw)
+
+
+def exchange(*stores) -> None:
+    for _ in range(2):
+        for a in stores:
+            for b in stores:
+                if a is not b:
+                    send(a, b)
+
+
+def synced_tables(store) -> dict[str, list[tuple]]:
+    """The synced tables without the derived columns and the local stamps, for comparing desks."""
+    from clubdesk.store.changelog import DERIVED, LWW_TABLES
+
+    out = {}
+    for table in LWW_TABLES:
+        names = [r[1] for r in store.read(f"PRAGMA table_info({table})")]
+        keep = [n for n in names if n not in DERIVED.get(table, ()) and n not in ("hlc", "desk_id")]
+        out[table] = store.read(f"SELECT {', '.join(keep)} FROM {table} ORDER BY id")
+    out["events"] = store.read("SELECT id, game_id, seq, type, payload, hlc, desk_id FROM events ORDER BY id")
+    return out

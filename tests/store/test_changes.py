@@ -1,0 +1,173 @@
+"""The desk side of the sync: two desks' stores exchange change-log rows through clubdesk.store.changes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.evenings import EveningService
+from clubdesk.services.games import GameService
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.store import changes
+from clubdesk.store.db import open_store
+from tests.store.sync_desks import exchange, log_rows, send, synced_tables
+
+TODAY = dt.date(2026, 12, 2)
+
+
+@pytest.fixture
+def desks(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a, b = open_store(tmp_path / "a" / "club.sqlite"), open_store(tmp_path / "b" / "club.sqlite")
+    admin = AccountService(a).create_first_admin("admin", "secret-admin")
+    send(a, b)
+    yield a, b, admin
+    a.close()
+    b.close()
+
+
+def _player(store, admin, name="Иван Петров", **kw):
+    return PlayerService(store, today=TODAY).add(admin, PlayerData(name, **kw)).id
+
+
+def _edit(store, admin, pid, **changes_):
+    svc = PlayerService(store, today=TODAY)
+    svc.update(admin, pid, svc.get(pid).as_data()._replace(**changes_))
+
+
+def test_an_applied_row_keeps_its_origin_and_is_not_logged_again(desks):
+    a, b, admin = desks
+    pid = _player(a, admin)
+    mine = changes.last_desk_seq(a)
+    send(a, b)
+    assert PlayerService(b).get(pid).name == "Иван Петров"
+    row = b.read("SELECT desk_id, desk_seq FROM change_log WHERE entity_id = ?", (pid,))
+    assert row == [(a.desk_id, mine)]
+    assert changes.last_desk_seq(b) == 0 and changes.pending_since(b, 0, 100) == []
+
+
+def test_applying_the_same_rows_again_changes_nothing(desks):
+    a, b, admin = desks
+    _player(a, admin)
+    first = send(a, b)
+    before = synced_tables(b), b.read("SELECT count(*) FROM change_log")
+    again = send(a, b)
+    assert first.applied > 0 and again.applied == 0 and again.skipped == len(log_rows(a))
+    assert (synced_tables(b), b.read("SELECT count(*) FROM change_log")) == before
+
+
+def test_a_phone_edit_on_one_desk_and_a_ban_on_the_other_both_survive(desks):
+    a, b, admin = desks
+    pid = _player(a, admin, phone="+7 916 000-00-01")
+    send(a, b)
+    _edit(a, admin, pid, phone="+7 916 111-11-11")
+    _edit(b, admin, pid, banned=True, ban_reason="шумел")
+    exchange(a, b)
+    for store in (a, b):
+        p = PlayerService(store).get(pid)
+        assert (p.phone, p.status, p.ban_reason) == ("+7 916 111-11-11", "banned", "шумел")
+    assert synced_tables(a) == synced_tables(b)
+
+
+@pytest.mark.parametrize("b_first", [False, True])
+def test_the_same_field_edited_on_two_desks_ends_the_same_everywhere_whatever_arrives_first(desks, b_first):
+    a, b, admin = desks
+    pid = _player(a, admin)
+    send(a, b)
+    _edit(a, admin, pid, notes="от A")
+    _edit(b, admin, pid, notes="от B")  # later hlc: B's clock has seen A's rows
+    for x, y in ((b, a), (a, b)) if b_first else ((a, b), (b, a)):
+        send(x, y)
+    assert PlayerService(a).get(pid).notes == PlayerService(b).get(pid).notes == "от B"
+    assert synced_tables(a) == synced_tables(b)
+
+
+def test_an_older_edit_arriving_late_does_not_overwrite_a_newer_one(desks):
+    a, b, admin = desks
+    pid = _player(a, admin)
+    send(a, b)
+    _edit(a, admin, pid, notes="старое")
+    _edit(b, admin, pid, notes="новое")
+    send(b, a)  # a gets the newer first, then nothing of its own changes
+    send(a, b)  # b gets a's older edit after its own newer one
+    assert PlayerService(b).get(pid).notes == "новое"
+
+
+def _evening(store, admin):
+    return EveningService(store, GameService(store), PlayerService(store, today=TODAY)).create(
+        admin, TODAY, None, tables=1).id
+
+
+def test_the_same_check_in_on_two_desks_is_one_row(desks):
+    a, b, admin = desks
+    pid = _player(a, admin)
+    eid = _evening(a, admin)
+    send(a, b)
+    for store in (a, b):
+        EveningService(store, GameService(store), PlayerService(store, today=TODAY)).check_in(admin, eid, pid)
+    exchange(a, b)
+    for store in (a, b):
+        assert store.read("SELECT count(*) FROM check_ins")[0][0] == 1
+    assert synced_tables(a) == synced_tables(b)
+
+
+def test_a_withdrawn_check_in_is_a_tombstone_that_reaches_the_other_desk(desks):
+    from clubdesk.store.models import CheckIn
+    from clubdesk.store.uow import UnitOfWork
+
+    a, b, admin = desks
+    pid = _player(a, admin)
+    eid = _evening(a, admin)
+    evenings = EveningService(a, GameService(a), PlayerService(a, today=TODAY))
+    evenings.check_in(admin, eid, pid)
+    send(a, b)
+    with UnitOfWork(a) as uow:
+        uow.session.query(CheckIn).one().deleted = True
+    assert a.read("SELECT op, payload FROM change_log ORDER BY id DESC LIMIT 1") == [("tombstone", '{"deleted":true}')]
+    send(a, b)
+    assert EveningService(b, GameService(b), PlayerService(b)).checked_in(eid) == []
+    assert b.read("SELECT count(*) FROM check_ins")[0][0] == 1  # kept, withdrawn
+    evenings.check_in(admin, eid, pid)  # back again: the same row, live
+    send(a, b)
+    assert [c.player_id for c in EveningService(b, GameService(b), PlayerService(b)).checked_in(eid)] == [pid]
+
+
+def test_a_synced_row_cannot_be_deleted(desks):
+    from clubdesk.store.models import Player
+    from clubdesk.store.uow import AppendOnlyViolation, UnitOfWork
+
+    a, _b, admin = desks
+    pid = _player(a, admin)
+    with pytest.raises(AppendOnlyViolation):
+        with UnitOfWork(a) as uow:
+            uow.session.delete(uow.session.get(Player, pid))
+    assert PlayerService(a).get(pid) is not None
+
+
+def test_accounts_sync_with_their_hash_and_never_the_password(desks):
+    a, b, _admin = desks
+    assert AccountService(b).login("admin", "secret-admin").login == "admin"
+    log = " ".join(p for (p,) in a.read("SELECT payload FROM change_log"))
+    assert "secret-admin" not in log and "$argon2" in log
+
+
+def test_two_players_with_one_nickname_after_a_sync_are_kept_and_shown_as_a_conflict(desks):
+    a, b, admin = desks
+    pa = _player(a, admin, "Иван Петров", nickname="Граф")
+    pb = _player(b, admin, "Пётр Иванов", nickname="граф")
+    exchange(a, b)
+    for store in (a, b):
+        assert {PlayerService(store).get(pa).name, PlayerService(store).get(pb).name} == {"Иван Петров", "Пётр Иванов"}
+        kinds = store.read("SELECT kind, entity_id, other_id FROM conflicts")
+        assert kinds == [("duplicate_player", *sorted((pa, pb)))]
+
+
+def test_the_same_phone_written_two_ways_is_a_duplicate(desks):
+    a, b, admin = desks
+    _player(a, admin, "Иван Петров", phone="8 916 123-45-67")
+    _player(b, admin, "Ваня Петров", phone="+7 (916) 123 45 67")
+    exchange(a, b)
+    assert b.read("SELECT kind, detail_json FROM conflicts") == [("duplicate_player", '{"same":"phone"}')]
