@@ -11,6 +11,7 @@ import pytest
 
 from clubdesk import logs
 from clubdesk.cli import main
+from clubdesk.store.db import backup_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,6 +58,7 @@ def broken(*args, **kwargs):
     return {}["missing"]
 replay.run = broken
 from clubdesk.cli import main
+from clubdesk.store.db import backup_dir
 sys.argv = ["clubdesk", "replay", "game.json"]
 sys.exit(main())
 """
@@ -94,4 +96,5 @@ def test_version_says_where_data_backups_and_log_are(state_home, tmp_path, capsy
         main(["--db", str(db), "--version"])
     assert exit_.value.code == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
-        f"data:    {db}", f"backups: {tmp_path / 'club' / 'backups'}", f"log:     {logs.log_path()}"]
+        f"data:    {db}", f"backups: {backup_dir(db)}", f"log:     {logs.log_path()}"]
+    assert tmp_path / "club" in backup_dir(db).parents
