@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from clubdesk.errors import ValidationError
+from clubdesk.names import board_name
 from clubdesk.rules.mafia.engine import VARIANTS
 from clubdesk.rules.mafia.scoring import SCORING
 from clubdesk.services.accounts import Actor, require
@@ -178,10 +179,11 @@ class EveningService(SeatingMixin, StandingsMixin):
             return [CheckInRow(p.id, p.name, p.nickname, p.is_guest, c.checked_in_at) for c, p in s.execute(q)]
 
     def names(self, player_ids: list[str]) -> dict[str, str]:
-        """player id → the name a host calls out (nickname, else name)."""
+        """player id → the name a host calls out and the room display shows: the nickname, else «Фамилия И.»
+        (clubdesk.names.board_name, as on every board)."""
         with self.store.session_factory() as s:
             rows = s.scalars(select(Player).where(Player.id.in_(player_ids)))
-            return {p.id: p.nickname or p.name for p in rows}
+            return {p.id: board_name(p.name, p.nickname) for p in rows}
 
     # --- games -------------------------------------------------------------------------------------
     def start_game(self, actor: Actor, evening_id: str, round_no: int, table_no: int,

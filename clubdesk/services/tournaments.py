@@ -11,6 +11,7 @@ from collections.abc import Callable
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError, ValidationError
+from clubdesk.names import board_name
 from clubdesk.rules.errors import RuleError
 from clubdesk.rules.zhuk import tournament as zt
 from clubdesk.rules.zhuk.events import SETTLEMENTS, START_BALANCE
@@ -113,6 +114,13 @@ class TournamentService:
         with self.store.session_factory() as s:
             rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
         return {pid: f"{name} «{nick}»" if nick else name for pid, name, nick in rows}
+
+    def board_names(self, player_ids) -> dict[str, str]:
+        """How the public boards name these players (clubdesk.names.board_name of the stored fields)."""
+        ids = list(player_ids)
+        with self.store.session_factory() as s:
+            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
+        return {pid: board_name(name, nick) for pid, name, nick in rows}
 
     # ---- stages and draws -------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ class PlayerDialog(QDialog):
         self.setMinimumWidth(440)
 
         self.name = QLineEdit()
+        self.name.setPlaceholderText(tr("например, Иванов Пётр"))  # surname first: the boards show «Иванов П.»
         self.nickname = QLineEdit()
         self.phone = QLineEdit()
         self.phone.setPlaceholderText("+7 916 123-45-67")
@@ -49,7 +50,7 @@ class PlayerDialog(QDialog):
         self.error = error_label()
 
         form = QFormLayout()
-        form.addRow(tr("Имя и фамилия"), self.name)
+        form.addRow(tr("Фамилия и имя"), self.name)
         form.addRow(tr("Ник"), self.nickname)
         form.addRow(tr("Телефон"), self.phone)
         form.addRow(tr("Заметки"), self.notes)

@@ -161,5 +161,13 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>Показать на экране {n}: {name} ({w}×{h})</source>
       <translation>Show on screen {n}: {name} ({w}×{h})</translation>
     </message>
+    <message>
+      <source>Фамилия и имя</source>
+      <translation>Surname and first name</translation>
+    </message>
+    <message>
+      <source>например, Иванов Пётр</source>
+      <translation>e.g. Ivanov Pyotr</translation>
+    </message>
   </context>
 </TS>

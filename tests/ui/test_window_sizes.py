@@ -77,12 +77,12 @@ def test_every_window_fits_a_1366_by_768_screen_and_opens_inside_it(opened):
 def test_a_window_comes_back_at_the_size_it_was_left(qtbot, opened):
     w, default = opened["host panel"]
     w.show()
-    w.resize(1000, 680)
+    w.resize(1200, 690)
     w.close()
     again = type(w)(w.c)
     qtbot.addWidget(again)
     fit(again, default, LAPTOP)              # as it opens on the laptop (the offscreen screen is 800×600)
-    assert again.size() == QSize(1000, 680)
+    assert again.size() == QSize(1200, 690)
 
 
 def test_a_remembered_size_bigger_than_this_screen_is_cut_to_it(qtbot, opened):

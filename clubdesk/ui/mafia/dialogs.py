@@ -103,7 +103,7 @@ class GuestDialog(_Form):
         self._svc, self._actor, self._evening = service, actor, evening_id
         self.saved: CheckInRow | None = None
         self.name, self.nickname, self.phone = QLineEdit(), QLineEdit(), QLineEdit()
-        for label, w in ((tr("Имя и фамилия"), self.name), (tr("Ник"), self.nickname), (tr("Телефон"), self.phone)):
+        for label, w in ((tr("Фамилия и имя"), self.name), (tr("Ник"), self.nickname), (tr("Телефон"), self.phone)):
             self.form.addRow(label, w)
 
     def save(self) -> None:

@@ -155,21 +155,18 @@ class HostPanel(QWidget):
         self.extra.clicked.connect(self.give_extra)
         self.reveal.held.connect(self.show_roles)
         self.undo.clicked.connect(self.c.undo)
+        # Two or three inputs a row: the panel must fit a 1366×768 screen (its free area is ~728 high).
         v = QVBoxLayout(box)
         v.addWidget(self.picked)
-        v.addWidget(self.clause)
-        v.addWidget(self.foul_reason)
-        v.addWidget(self.foul)
-        v.addWidget(self.leave)
-        row = QHBoxLayout()
-        row.addWidget(self.points)
-        row.addWidget(self.reason, 1)
-        v.addLayout(row)
-        v.addWidget(self.extra)
-        v.addStretch(1)
-        v.addWidget(self.reveal)
+        for widgets in ((self.clause, self.foul), (self.foul_reason, self.leave),
+                        (self.points, self.reason, self.extra), (self.reveal, self.undo)):
+            row = QHBoxLayout()
+            for w in widgets:
+                row.addWidget(w, 1 if w in (self.clause, self.foul_reason, self.reason, self.reveal) else 0)
+            v.addLayout(row)
+            if widgets[0] is self.points:
+                v.addStretch(1)
         v.addWidget(self.secret_veil)
-        v.addWidget(self.undo)
         return box
 
     def open_game_text(self) -> str:

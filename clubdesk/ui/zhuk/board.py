@@ -28,10 +28,8 @@ class TableCard(QFrame):
         self.setObjectName("zhukCardBig" if big else "zhukCard")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         tid, info = hub.tournaments.round_info(table.round_id)
-        self.names = hub.tournaments.names(table.players)
-        if big:  # a public board has room for the surname and the nickname only
-            from clubdesk.ui.zhuk.scoreboard import short_name
-            self.names = {p: short_name(n) for p, n in self.names.items()}
+        # a public board names players as every board does (clubdesk.names.board_name)
+        self.names = (hub.tournaments.board_names if big else hub.tournaments.names)(table.players)
         self.head = QLabel(tr("Стол {n}").format(n=table.number))
         self.head.setObjectName("cardHead")
         self.sub = QLabel(tr("Этап {s}, раунд {r} · номинал {nominal} B").format(

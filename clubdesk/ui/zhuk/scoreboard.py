@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
@@ -85,21 +87,16 @@ class ScoreboardWindow(QWidget):
             return
         st = standings(self.hub.tournaments, tid)
         self.table_title.setText(self.hub.tournaments.get(tid).name)
+        names = self.hub.tournaments.board_names(r.player for r in st.overall[:TOP])
         rows = []
         for r in st.overall[:TOP]:
             amount = r.amounts[3] if r.amounts[3] is not None else r.total
             colour = "#8a929c" if r.status == OUT else "#ffffff"
             rows.append(f"<tr style='color:{colour}'><td align='right'>{r.place}.</td>"
-                        f"<td>&nbsp;{short_name(r.name)}</td><td align='right'>&nbsp;{money(amount)}</td></tr>")
+                        f"<td>&nbsp;{escape(names[r.player])}</td><td align='right'>&nbsp;{money(amount)}</td></tr>")
         self.lines.setText("<table width='100%' cellspacing='4'>" + "".join(rows) + "</table>")
 
     def show_on_display(self) -> None:
         """Full screen on the hall's screen when there is a second one, else a window (F11: full screen)."""
         show_on(self, room_screen("scoreboard"), "scoreboard", full=len(QGuiApplication.screens()) > 1)
 
-
-def short_name(name: str) -> str:
-    """Surname and the nickname: long names do not fit a public board."""
-    base, _, nick = name.partition(" «")
-    surname = base.split()[0] if base.split() else base
-    return f"{surname} «{nick}" if nick else surname
