@@ -163,8 +163,10 @@ class MainWindow(QMainWindow):
         for rid, numbers in rounds.items():
             tid, info = svc.round_info(rid)
             what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
-            lines.append(tr("«Жук» {name}: {what}, раунд {r} — играют столы {tables}").format(
-                name=svc.get(tid).name, what=what, r=info.number, tables=", ".join(map(str, numbers))))
+            playing = (tr("играет стол {tables}") if len(numbers) == 1 else tr("играют столы {tables}")).format(
+                tables=", ".join(map(str, numbers)))
+            lines.append(tr("«Жук» {name}: {what}, раунд {r} — {playing}").format(
+                name=svc.get(tid).name, what=what, r=info.number, playing=playing))
         for w in QApplication.topLevelWidgets():
             text = w.open_game_text() if w.isVisible() and hasattr(w, "open_game_text") else ""
             if text:

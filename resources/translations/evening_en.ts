@@ -169,5 +169,17 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>например, Иванов Пётр</source>
       <translation>e.g. Ivanov Pyotr</translation>
     </message>
+    <message>
+      <source>играет стол {tables}</source>
+      <translation>table {tables} playing</translation>
+    </message>
+    <message>
+      <source>играют столы {tables}</source>
+      <translation>tables {tables} playing</translation>
+    </message>
+    <message>
+      <source>«Жук» {name}: {what}, раунд {r} — {playing}</source>
+      <translation>Zhuk {name}: {what}, round {r} — {playing}</translation>
+    </message>
   </context>
 </TS>

@@ -56,6 +56,33 @@ def test_host_panel_and_room_display_wait_for_a_started_game(qtbot, club, demo_a
     assert disabled_because(tab.display) == "Выберите игру в списке"
 
 
+def test_the_picked_game_stays_picked_after_an_event_so_the_display_button_still_opens(qtbot, club, demo_admin,
+                                                                                         evening):
+    """Recording re-reads the games list; the selection used to be lost while the buttons stayed enabled."""
+    from clubdesk.rules.mafia.script import ROLES
+
+    svc, evening_id = evening
+    day = dt.date(2026, 12, 3)
+    for p in [r.id for r in club.players.search("", 0, 40) if not r.banned_on(day)][:10]:
+        svc.check_in(demo_admin, evening_id, p)
+    svc.draw_seating(demo_admin, evening_id, 1, seed=1)
+    tab = GamesTab(svc, demo_admin)
+    qtbot.addWidget(tab)
+    tab.set_evening(evening_id)
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.host, Qt.MouseButton.LeftButton)
+    (panel,) = tab.windows
+    qtbot.addWidget(panel)
+    panel.forms["deal"].set_roles(list(ROLES))
+    qtbot.mouseClick(panel.forms["deal"].deal, Qt.MouseButton.LeftButton)
+    assert panel.c.state["step"] == "agreement"
+    assert tab.view.selectionModel().hasSelection() and tab.display.isEnabled()
+    qtbot.mouseClick(tab.display, Qt.MouseButton.LeftButton)
+    assert len(tab.windows) == 2
+    for w in tab.windows:
+        w.close()
+
+
 def test_seating_print_and_swap_wait_for_a_seating(qtbot, demo_admin, evening):
     svc, evening_id = evening
     tab = SeatingTab(svc, demo_admin)

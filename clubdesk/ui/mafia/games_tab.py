@@ -37,6 +37,7 @@ class GamesTab(QWidget):
         self.model = GamesModel(self._rows, self)
         self.view = table_view(self.model)
         self.slot = QComboBox()
+        self.slot.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # «Игра 2, стол 1» whole
         self.start = QPushButton(tr("Начать игру"))
         self.host = QPushButton(tr("Панель ведущего"))
         self.host.setObjectName("primary")
@@ -57,6 +58,7 @@ class GamesTab(QWidget):
         self.display.clicked.connect(lambda: self.open_game(display=True))
         self.view.doubleClicked.connect(lambda _i: self.open_game(display=False))
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._sync_buttons())
+        self.model.modelReset.connect(self._sync_buttons)
         self.controllers: dict[str, GameController] = {}
         self.windows: list[QWidget] = []
 
@@ -83,6 +85,17 @@ class GamesTab(QWidget):
             self.view.selectRow(self.model.rowCount() - 1)
         self._sync_buttons()
 
+    def _reload_keeping_selection(self) -> None:
+        """A recorded event re-reads the games; the game picked stays picked (a reset would drop it, and the
+        host panel and room display buttons would then do nothing)."""
+        rows = self.view.selectionModel().selectedRows()
+        keep = self.model.row_at(rows[0].row()).game_id if rows else None
+        self.model.refresh()
+        for r in range(self.model.rowCount()):
+            if self.model.row_at(r).game_id == keep:
+                self.view.selectRow(r)
+        self._sync_buttons()
+
     def _sync_buttons(self) -> None:
         picked = self.view.selectionModel().hasSelection()
         why = tr("Выберите игру в списке") if self.model.rowCount() else tr("Сначала нажмите «Начать игру»")
@@ -106,7 +119,7 @@ class GamesTab(QWidget):
             names = self._svc.names(list(g.players))
             c = GameController(self._svc.games, self._actor, g.game_id, [names[p] for p in g.players],
                                tr("Игра {r}, стол {t}").format(r=g.round, t=g.table), parent=self)
-            c.stateChanged.connect(lambda _s: self.model.refresh())
+            c.stateChanged.connect(lambda _s: self._reload_keeping_selection())
             self.controllers[g.game_id] = c
         return self.controllers[g.game_id]
 
