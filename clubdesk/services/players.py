@@ -42,6 +42,7 @@ class PlayerRow(NamedTuple):
     status: str
     ban_reason: str
     ban_until: dt.date | None
+    is_guest: bool = False   # added at an evening on the spot; a guest until the desk registers him
 
     def banned_on(self, day: dt.date) -> bool:
         return self.status == "banned" and (self.ban_until is None or self.ban_until >= day)
@@ -75,16 +76,16 @@ def search_key(name: str, nickname: str, phone: str) -> str:
 
 
 def _row(p: Player) -> PlayerRow:
-    return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until)
+    return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until, p.is_guest)
 
 
 # Reads go through Store.read (plain sqlite3): the registry is the first page shown, before the ORM loads.
-ROW_COLUMNS = "id, name, nickname, phone, notes, status, ban_reason, ban_until"
+ROW_COLUMNS = "id, name, nickname, phone, notes, status, ban_reason, ban_until, is_guest"
 
 
 def row_of(r: tuple) -> PlayerRow:
     """A PlayerRow from a `SELECT ROW_COLUMNS` tuple."""
-    return PlayerRow(*r[:7], dt.date.fromisoformat(r[7]) if r[7] else None)
+    return PlayerRow(*r[:7], dt.date.fromisoformat(r[7]) if r[7] else None, bool(r[8]))
 
 
 def search_words(text: str) -> tuple[str, ...]:
@@ -191,6 +192,20 @@ class PlayerService:
                 raise ValidationError("id", "Игрок не найден (удалён на другом месте?).", "Player not found.")
             self.check_nickname(uow, data.nickname, player_id)
             self.assign(p, data)
+            uow.session.flush()
+            return _row(p)
+
+    def register_guest(self, actor: Actor, player_id: str) -> PlayerRow:
+        """The desk registers an evening's guest in the club: from now on an ordinary registry player."""
+        from clubdesk.store.models import Player
+        from clubdesk.store.uow import UnitOfWork
+
+        require(actor, "desk")
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            p = uow.session.get(Player, player_id)
+            if p is None:
+                raise ValidationError("id", "Игрок не найден (удалён на другом месте?).", "Player not found.")
+            p.is_guest = False
             uow.session.flush()
             return _row(p)
 

@@ -41,6 +41,10 @@ class PlayerDialog(QDialog):
         self.notes = QPlainTextEdit()
         self.notes.setFixedHeight(70)
         self.banned = QCheckBox(tr("Запрет посещения клуба"))
+        self.guest = QCheckBox(tr("Гость вечера — ещё не зарегистрирован в клубе"))
+        self.guest.setToolTip(tr("Снимите, чтобы зарегистрировать гостя в клубе"))
+        self.guest.setChecked(bool(player and player.is_guest))
+        self.guest.setVisible(bool(player and player.is_guest))
         self.ban_reason = QLineEdit()
         self.ban_reason.setPlaceholderText(tr("например: 3.3 — оскорбление игроков"))
         self.ban_forever = QCheckBox(tr("бессрочно"))
@@ -54,6 +58,7 @@ class PlayerDialog(QDialog):
         form.addRow(tr("Ник"), self.nickname)
         form.addRow(tr("Телефон"), self.phone)
         form.addRow(tr("Заметки"), self.notes)
+        form.addRow("", self.guest)
         form.addRow("", self.banned)
         form.addRow(tr("Причина"), self.ban_reason)
         form.addRow(tr("До"), self.ban_until)
@@ -105,6 +110,8 @@ class PlayerDialog(QDialog):
         try:
             if self._player:
                 self.saved = self._service.update(self._actor, self._player.id, self.data())
+                if self._player.is_guest and not self.guest.isChecked():
+                    self.saved = self._service.register_guest(self._actor, self._player.id)
             else:
                 self.saved = self._service.add(self._actor, self.data())
         except ValidationError as exc:

@@ -181,5 +181,17 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>«Жук» {name}: {what}, раунд {r} — {playing}</source>
       <translation>Zhuk {name}: {what}, round {r} — {playing}</translation>
     </message>
+    <message>
+      <source>гость, не зарегистрирован</source>
+      <translation>guest, not registered</translation>
+    </message>
+    <message>
+      <source>Гость вечера — ещё не зарегистрирован в клубе</source>
+      <translation>Evening guest — not registered in the club yet</translation>
+    </message>
+    <message>
+      <source>Снимите, чтобы зарегистрировать гостя в клубе</source>
+      <translation>Clear it to register the guest in the club</translation>
+    </message>
   </context>
 </TS>

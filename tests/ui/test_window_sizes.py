@@ -36,14 +36,15 @@ def opened(qtbot, club, demo_admin):
     from clubdesk.ui.mafia.host_panel import HostPanel
     from clubdesk.ui.print_preview import PrintPreview
     from clubdesk.ui.pyramid.match_window import MatchWindow
-    from clubdesk.ui.zhuk.hub import hub_for
+    from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
     from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
     from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
     from clubdesk.ui.zhuk.scoring import ZhukTableWindow
     from clubdesk.ui.zhuk.standings import StandingsWindow
     from tests.reports.fill import record
 
-    hub = hub_for(club, demo_admin)
+    hub = install_hub(club, ZhukHub(club, autostart=False))   # no clock ticking into later tests
+    hub.clock_actor = demo_admin
     table = hub.tournaments.running_tables()[0]
     mafia = next(g for g in club.store.read("SELECT id, status FROM games WHERE game = 'mafia'") if g[1] == "running")
     c = GameController(club.games, demo_admin, mafia[0], NAMES, "Игра 2, стол 1")

@@ -172,7 +172,7 @@ class PlayersModel(RowTableModel):
                 return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:
                 if not banned:
-                    return tr("в клубе")
+                    return tr("гость, не зарегистрирован") if p.is_guest else tr("в клубе")
                 return tr("запрет до {date}").format(date=p.ban_until.strftime("%d.%m.%Y")) if p.ban_until \
                     else tr("запрет бессрочно")
         elif role == ALIGNMENT and col == RATING:

@@ -1,0 +1,57 @@
+"""A guest added at an evening stays a guest — marked in the registry — until the desk registers him."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from clubdesk.services.evenings import EveningService
+from clubdesk.ui.mafia.dialogs import GuestDialog
+from clubdesk.ui.models.players import STATUS, PlayersModel
+from clubdesk.ui.player_dialog import PlayerDialog
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+def status_of(model: PlayersModel, player_id: str) -> str:
+    model.refresh()
+    return model.index(model.row_of(player_id), STATUS).data()
+
+
+def test_a_guest_is_marked_in_the_registry_until_the_desk_registers_him(qtbot, club, admin):
+    svc = EveningService(club.store, club.games, club.players)
+    evening_id = svc.create(admin, dt.date(2026, 12, 3), None).id
+    dialog = GuestDialog(svc, admin, evening_id)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Гостев Гость")
+    dialog.nickname.setText("Прохожий")
+    dialog.save()
+    guest = dialog.saved.player_id
+    registry = PlayersModel(club.players, with_ratings=False)
+    assert status_of(registry, guest) == "гость, не зарегистрирован"
+
+    edit = PlayerDialog(club.players, admin, club.players.get(guest))
+    qtbot.addWidget(edit)
+    assert edit.guest.isVisibleTo(edit) and edit.guest.isChecked()
+    edit.notes.setPlainText("пришёл с Ферзём")
+    edit.save()                                              # saved, still a guest
+    assert status_of(registry, guest) == "гость, не зарегистрирован"
+
+    edit = PlayerDialog(club.players, admin, club.players.get(guest))
+    qtbot.addWidget(edit)
+    qtbot.mouseClick(edit.guest, Qt.MouseButton.LeftButton, pos=QPoint(6, edit.guest.height() // 2))  # the box
+    assert not edit.guest.isChecked()
+    edit.save()
+    assert edit.result() and status_of(registry, guest) == "в клубе"
+    assert club.players.get(guest).notes == "пришёл с Ферзём"
+
+
+def test_a_registry_player_has_no_guest_box(qtbot, club, admin):
+    from clubdesk.services.players import PlayerData
+
+    p = club.players.add(admin, PlayerData("Клубов Клуб", "Свой"))
+    edit = PlayerDialog(club.players, admin, p)
+    qtbot.addWidget(edit)
+    assert not edit.guest.isVisibleTo(edit) and not p.is_guest
