@@ -192,6 +192,16 @@ _S: dict[str, tuple[str, str]] = {
     "mf_bans": ("Отметки о запрете посещения: {items}", "Club ban flags: {items}"),
     "mf_evening_title": ("Итоги вечера мафии", "Mafia evening summary"),
     "mf_games": ("Игр", "Games"),
+    "mf_season_title": ("Сезон мафии: таблица", "Mafia season table"),
+    "mf_season_period": ("Период", "Period"),
+    "mf_season_table": ("Таблица сезона", "Season standings"),
+    "mf_season_min_games": ("Игр для места, не меньше", "Games to be ranked, at least"),
+    "mf_season_empty": ("В этом периоде нет сыгранных игр.", "No finished games in this period."),
+    "mf_season_note": ("Места: баллы, затем доп. баллы с лучшим ходом, победы, «убит первым» (М-7); сыгравшие "
+                       "меньше игр указаны без места.",
+                       "Places: score, then extra points with the best move, wins, killed first (M-7); players "
+                       "with fewer games are listed without a place."),
+    "mf_season_signed": ("Председатель клуба", "Club chairman"),
     "mf_wins": ("Побед", "Wins"),
     "mf_first_killed": ("Убит 1-й ночью", "Killed night 1"),
     "mf_ties": ("Порядок: баллы, затем доп. баллы, победы, убийства в первую ночь (M-7)",

@@ -74,10 +74,15 @@ def evening_table(games: Iterable[Any]) -> list[tuple[int, Line, int]]:
             row[1] += game.extra[seat - 1] + game.best_move.get(seat, 0)
             row[2] += 1 if game.team(seat) == game.winner else 0
             row[3] += 1 if game.first_killed == seat else 0
-    out: list[tuple[int, Line, int]] = []
-    for i, line in enumerate(standings(Line(p, *v) for p, v in totals.items())):
+    return [(place, line, played[line.player]) for place, line in places(Line(p, *v) for p, v in totals.items())]
+
+
+def places(lines: Iterable[Line]) -> list[tuple[int, Line]]:
+    """(place, line) in the standings order (M-7); players level on every figure share the first one's place."""
+    out: list[tuple[int, Line]] = []
+    for i, line in enumerate(standings(lines)):
         prev = out[-1][1] if out else None
         level = prev is not None and (prev.score, prev.extra, prev.wins, prev.first_killed) == \
             (line.score, line.extra, line.wins, line.first_killed)
-        out.append((out[-1][0] if level else i + 1, line, played[line.player]))
+        out.append((out[-1][0] if level else i + 1, line))
     return out

@@ -39,6 +39,8 @@ class MafiaPage(QWidget):
         self.list.hideColumn(2)
         self.new = QPushButton(tr("Новый вечер…"))
         self.new.setEnabled(actor.has("desk", "host"))
+        self.season_button = QPushButton(tr("Сезон…"))
+        self.season_button.setToolTip(tr("Таблица игроков за период: все вечера, рейтинг по баллам клуба"))
         self.header = QLabel()
         self.header.setObjectName("sectionTitle")
         self.header.setWordWrap(True)
@@ -53,6 +55,7 @@ class MafiaPage(QWidget):
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         left.addWidget(self.new)
+        left.addWidget(self.season_button)
         right = QVBoxLayout()
         right.addWidget(self.header)
         right.addWidget(self.tabs, 1)
@@ -63,12 +66,22 @@ class MafiaPage(QWidget):
         layout.addWidget(title)
         layout.addLayout(body, 1)
         self.new.clicked.connect(self.new_evening)
+        self.season_button.clicked.connect(self.open_season)
         self.list.selectionModel().selectionChanged.connect(self._selected)
         self.tabs.currentChanged.connect(lambda _i: self.current_tab_refresh())
         if self.evenings.rowCount():
             self.list.selectRow(0)
         else:
             self._show(None)
+
+    def open_season(self):
+        """The season window over every evening (a period, not this evening)."""
+        from clubdesk.services.seasons import SeasonService
+        from clubdesk.ui.mafia.season_window import SeasonWindow
+
+        self._season = SeasonWindow(SeasonService(self.service), self.service.players.today())
+        self._season.show()
+        return self._season
 
     def evening_id(self) -> str | None:
         rows = self.list.selectionModel().selectedRows()
@@ -120,7 +133,8 @@ def _save(widget: QWidget, path: Path) -> Path:
 
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
-    """mafia-evening.png, mafia-seating.png, mafia-host.png, mafia-display.png of the demo evening."""
+    """mafia-evening.png, mafia-seating.png, mafia-host.png, mafia-display.png of the demo evening, and
+    mafia-season.png (the season window over the demo club's evenings)."""
     page: MafiaPage = window.page("mafia")
     written = []
     page.tabs.setCurrentWidget(page.registration)
@@ -143,4 +157,8 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
         for w in (host, display):
             w.close()
     page.tabs.setCurrentWidget(page.registration)
+    season = page.open_season()
+    season.resize(1280, 600)
+    written.append(_save(season, out_dir / "mafia-season.png"))
+    season.close()
     return written
