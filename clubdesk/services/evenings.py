@@ -156,6 +156,37 @@ class EveningService(SeatingMixin, StandingsMixin):
                 uow.session.add(CheckIn(evening_id=evening_id, player_id=player_id))
         return next(c for c in self.checked_in(evening_id) if c.player_id == player_id)
 
+    def cancel_check_in(self, actor: Actor, evening_id: str, player_id: str) -> bool:
+        """Undo a check-in made by mistake (a tombstone, never a DELETE: the row comes back on a new check-in).
+        A player already seated in a started game is refused; a seating drawn with him and not yet played is
+        dropped and must be drawn again. Returns True when the seating was dropped."""
+        require(actor, *EVENING_ROLES)
+        player = self.players.get(player_id)
+        name = player.name if player else player_id
+        seating = self.seating(evening_id)
+        seated = seating is not None and (any(player_id in t for r in seating.rounds for t in r)
+                                          or any(player_id in r for r in seating.sitting_out))
+        started = self.list_games(evening_id)
+        if any(player_id in g.players for g in started):
+            raise ValidationError("player", f"{name} уже сыграл или играет за столом этого вечера: отметку не "
+                                  "отменить.", f"{name} has already played at a table of this evening: the "
+                                  "check-in stays.")
+        if seated and started:
+            raise ValidationError("player", f"{name} в рассадке начатого вечера: замените его в рассадке "
+                                  "(«Поменять местами…»).", f"{name} is in the seating of an evening under way: "
+                                  "swap him out of the seating instead.")
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            row = uow.session.scalar(select(CheckIn).where(CheckIn.evening_id == evening_id,
+                                                           CheckIn.player_id == player_id,
+                                                           CheckIn.deleted.is_(False)))
+            if row is None:
+                raise ValidationError("player", f"{name} не отмечен на этом вечере.",
+                                      f"{name} is not checked in.")
+            row.deleted = True
+        if seated:
+            self._update_options(actor, evening_id, seating=None)
+        return seated
+
     def add_guest(self, actor: Actor, evening_id: str, data: PlayerData) -> CheckInRow:
         """A guest registered on the spot (validated as in the registry) and checked in, in one transaction."""
         require(actor, *EVENING_ROLES)

@@ -89,6 +89,34 @@ class TournamentService:
             uow.session.add_all(TournamentEntry(tournament_id=t.id, player_id=p) for p in ids)
             return t.id
 
+    def withdraw(self, actor: Actor, tournament_id: str, player_id: str) -> None:
+        """Take a participant off a tournament before its first draw (a tombstone on his entry). After a draw
+        the tables of the stage are fixed: he plays the stage out, and with 0 B or less at its end he is out
+        (Z§9) — a withdrawal is refused then, with that reason."""
+        require(actor, *ORGANISER_ROLES)
+        info = self.get(tournament_id)
+        name = self.names([player_id]).get(player_id, player_id)
+        if info.stage_count:
+            raise TournamentError(
+                f"{name}: жеребьёвка уже сделана — столы этапа не меняются. Игрок доигрывает этап; с балансом "
+                "0 B или меньше в конце этапа он выбывает (Z§9).",
+                f"{name}: the draw is made and the stage's tables are fixed. The player plays the stage out; with "
+                "0 B or less at its end he is out (Z§9).")
+        left = len(info.players) - (player_id in info.players)
+        try:
+            zt.table_sizes(left)
+        except RuleError as exc:
+            raise ValidationError("players", f"После снятия останется {left}: {exc.message('ru')}. Нужно 3, 4 "
+                                  "или 6 и больше.", f"{left} would be left: {exc.message('en')}. Need 3, 4 "
+                                  "or 6 and more.") from exc
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            entry = uow.session.scalar(select(TournamentEntry).where(
+                TournamentEntry.tournament_id == tournament_id, TournamentEntry.player_id == player_id,
+                TournamentEntry.deleted.is_(False)))
+            if entry is None:
+                raise ValidationError("players", f"{name} не участвует в турнире.", f"{name} is not entered.")
+            entry.deleted = True
+
     def tournaments(self) -> list[TournamentInfo]:
         with self.store.session_factory() as s:
             rows = s.scalars(select(Tournament).where(Tournament.game == "zhuk")

@@ -193,5 +193,41 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <source>Снимите, чтобы зарегистрировать гостя в клубе</source>
       <translation>Clear it to register the guest in the club</translation>
     </message>
+    <message>
+      <source>Отменить отметку</source>
+      <translation>Undo the check-in</translation>
+    </message>
+    <message>
+      <source>Игрок отмечен по ошибке или ушёл до рассадки</source>
+      <translation>The player was checked in by mistake or left before the seating</translation>
+    </message>
+    <message>
+      <source>Выберите отмеченного игрока в списке справа</source>
+      <translation>Select a checked-in player in the list on the right</translation>
+    </message>
+    <message>
+      <source>{name}: отметка отменена.</source>
+      <translation>{name}: check-in undone.</translation>
+    </message>
+    <message>
+      <source>Рассадка с ним сброшена — рассадите заново.</source>
+      <translation>The seating with him is dropped — seat the players again.</translation>
+    </message>
+    <message>
+      <source>Снять с турнира</source>
+      <translation>Withdraw from the tournament</translation>
+    </message>
+    <message>
+      <source>Участник записан по ошибке или не пришёл — до жеребьёвки</source>
+      <translation>A participant entered by mistake or absent — before the draw</translation>
+    </message>
+    <message>
+      <source>После жеребьёвки столы этапа не меняются: игрок доигрывает этап, с балансом 0 B или меньше в конце этапа выбывает (Z§9)</source>
+      <translation>After the draw the stage's tables are fixed: the player plays the stage out and is out with 0 B or less at its end (Z§9)</translation>
+    </message>
+    <message>
+      <source>Снимает участников администратор</source>
+      <translation>The desk administrator withdraws participants</translation>
+    </message>
   </context>
 </TS>

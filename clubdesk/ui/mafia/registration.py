@@ -19,7 +19,7 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.dialogs import GuestDialog
 from clubdesk.ui.models.mafia import CheckInsModel
 from clubdesk.ui.models.players import NAME, NICKNAME, PHONE, RATING, STATUS, PlayersModel
-from clubdesk.ui.views import error_label, table_view
+from clubdesk.ui.views import enable, error_label, table_view
 
 
 class RegistrationTab(QWidget):
@@ -42,6 +42,8 @@ class RegistrationTab(QWidget):
         self.count = QLabel()
         self.count.setObjectName("sectionTitle")
         self.present_view = table_view(self.present, stretch=1, widths={0: 40})
+        self.cancel = QPushButton(tr("Отменить отметку"))
+        self.cancel.setToolTip(tr("Игрок отмечен по ошибке или ушёл до рассадки"))
         left = QVBoxLayout()
         left.addWidget(self.search)
         left.addWidget(self.view, 1)
@@ -54,6 +56,7 @@ class RegistrationTab(QWidget):
         right = QVBoxLayout()
         right.addWidget(self.count)
         right.addWidget(self.present_view, 1)
+        right.addWidget(self.cancel)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
         layout.addLayout(right, 2)
@@ -64,6 +67,9 @@ class RegistrationTab(QWidget):
         self.check.clicked.connect(self.check_in_selected)
         self.view.doubleClicked.connect(lambda _i: self.check_in_selected())
         self.guest.clicked.connect(self.add_guest)
+        self.cancel.clicked.connect(self.cancel_selected)
+        self.present_view.selectionModel().selectionChanged.connect(lambda *_: self._sync_cancel())
+        self.present.modelReset.connect(self._sync_cancel)
         self.registry.modelReset.connect(lambda: self.view.selectRow(0))
 
     def _present(self):
@@ -94,6 +100,27 @@ class RegistrationTab(QWidget):
             return
         self.show_message(tr("{name} отмечен.").format(name=row.name), error=False)
         self.search.clear()
+        self.refresh()
+
+    def _sync_cancel(self) -> None:
+        enable(self.cancel, self.present_view.selectionModel().hasSelection(),
+               tr("Выберите отмеченного игрока в списке справа"))
+
+    def cancel_selected(self) -> None:
+        """Undo a check-in made by mistake; the player can be checked in again later."""
+        rows = self.present_view.selectionModel().selectedRows()
+        if not self.evening_id or not rows:
+            return
+        row = self.present.row_at(rows[0].row())
+        try:
+            dropped = self._svc.cancel_check_in(self._actor, self.evening_id, row.player_id)
+        except KnownError as exc:
+            self.show_message(exc.message(), error=True)
+            return
+        text = tr("{name}: отметка отменена.").format(name=row.name)
+        if dropped:
+            text += " " + tr("Рассадка с ним сброшена — рассадите заново.")
+        self.show_message(text, error=False)
         self.refresh()
 
     def show_message(self, text: str, error: bool) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -58,6 +59,10 @@ class DrawsPage(QWidget):
         self.check_button = QPushButton(tr("Проверить по зерну"))
         self.print_button = QPushButton(tr("Печать…"))
         self.print_button.setToolTip(tr("Жеребьёвки с зёрнами, итоги этапов и турнирная таблица"))
+        self.withdraw_who = QComboBox()
+        self.withdraw_who.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.withdraw_button = QPushButton(tr("Снять с турнира"))
+        self.withdraw_button.setToolTip(tr("Участник записан по ошибке или не пришёл — до жеребьёвки"))
         self.error = error_label()
         actions = QHBoxLayout()
         for w in (self.seed, self.draw_button, self.final_button):
@@ -67,6 +72,8 @@ class DrawsPage(QWidget):
         for w in (self.start_button, self.check_button, self.print_button):
             actions2.addWidget(w)
         actions2.addStretch(1)
+        actions2.addWidget(self.withdraw_who)
+        actions2.addWidget(self.withdraw_button)
         right = QVBoxLayout()
         right.addWidget(self.info)
         right.addLayout(actions)
@@ -89,6 +96,7 @@ class DrawsPage(QWidget):
         self.start_button.clicked.connect(lambda: self._act(self._start_round))
         self.check_button.clicked.connect(self._check)
         self.print_button.clicked.connect(self.print_protocol)
+        self.withdraw_button.clicked.connect(lambda: self._act(self._withdraw))
         hub.structure_changed.connect(self.reload)
         hub.tick.connect(self._tick)
         self._round_items: dict[str, QTreeWidgetItem] = {}
@@ -150,10 +158,18 @@ class DrawsPage(QWidget):
         enable(self.print_button, bool(tid), no_tournament)
         enable(self.check_button, bool(tid) and bool(self.svc.stages(tid)),
                tr("Жеребьёвок ещё нет: сначала «Жеребьёвка этапа»") if tid else no_tournament)
+        self.withdraw_who.clear()
         if tid is None:
+            enable(self.withdraw_button, False, no_tournament)
             self.info.setText(tr("Турниров пока нет. Создайте турнир и выберите участников из реестра."))
             return
         t = self.svc.get(tid)
+        for pid, name in sorted(self.svc.names(t.players).items(), key=lambda kv: kv[1]):
+            self.withdraw_who.addItem(name, pid)
+        enable(self.withdraw_button, self.actor.has("desk") and t.stage_count == 0,
+               tr("После жеребьёвки столы этапа не меняются: игрок доигрывает этап, с балансом 0 B или меньше "
+                  "в конце этапа выбывает (Z§9)") if t.stage_count else tr("Снимает участников администратор"))
+        self.withdraw_who.setEnabled(self.withdraw_button.isEnabled())
         settle = tr("платит предыдущий") if t.settlement == "previous" else tr("платят все")
         bank = tr("баланс переносится") if t.bankroll == "carry" else tr("каждый этап с 10 000 B")
         self.info.setText(tr("<b>{name}</b> · участников: {n} · расчёт: {settle} · банкролл: {bank}").format(
@@ -218,6 +234,9 @@ class DrawsPage(QWidget):
     def _final(self) -> None:
         self.svc.draw_final(self.actor, self.current(), self._seed())
         self.seed.clear()
+
+    def _withdraw(self) -> None:
+        self.svc.withdraw(self.actor, self.current(), self.withdraw_who.currentData())
 
     def _start_round(self) -> None:
         """Start the first round of the latest stage that has not been played."""
