@@ -168,9 +168,8 @@ class EveningService(SeatingMixin, StandingsMixin):
                                           or any(player_id in r for r in seating.sitting_out))
         started = self.list_games(evening_id)
         if any(player_id in g.players for g in started):
-            raise ValidationError("player", f"{name} уже сыграл или играет за столом этого вечера: отметку не "
-                                  "отменить.", f"{name} has already played at a table of this evening: the "
-                                  "check-in stays.")
+            raise ValidationError("player", f"{name}: за столом начатой игры этого вечера — отметку не отменить.",
+                                  f"{name}: at the table of a started game of this evening — the check-in stays.")
         if seated and started:
             raise ValidationError("player", f"{name} в рассадке начатого вечера: замените его в рассадке "
                                   "(«Поменять местами…»).", f"{name} is in the seating of an evening under way: "

@@ -209,6 +209,11 @@ class MainWindow(QMainWindow):
             if not self.run_dialog(box):
                 event.ignore()
                 return
+        if asked:  # «Закрыть программу» closes the program: the host panels, tables and boards go with it
+            from PySide6.QtWidgets import QApplication
+            for w in QApplication.topLevelWidgets():
+                if w is not self and w.isVisible():
+                    w.close()
         self._settings.setValue("main/geometry", self.saveGeometry())
         self._settings.setValue("main/page", self.current_page())
         super().closeEvent(event)

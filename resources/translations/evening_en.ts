@@ -182,10 +182,6 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <translation>Zhuk {name}: {what}, round {r} — {playing}</translation>
     </message>
     <message>
-      <source>гость, не зарегистрирован</source>
-      <translation>guest, not registered</translation>
-    </message>
-    <message>
       <source>Гость вечера — ещё не зарегистрирован в клубе</source>
       <translation>Evening guest — not registered in the club yet</translation>
     </message>
@@ -228,6 +224,14 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     <message>
       <source>Снимает участников администратор</source>
       <translation>The desk administrator withdraws participants</translation>
+    </message>
+    <message>
+      <source>гость вечера</source>
+      <translation>evening guest</translation>
+    </message>
+    <message>
+      <source>Гость вечера, ещё не зарегистрирован в клубе: «Изменить…» — зарегистрировать</source>
+      <translation>An evening guest, not registered in the club yet: «Edit…» to register him</translation>
     </message>
   </context>
 </TS>

@@ -30,14 +30,14 @@ def test_a_guest_is_marked_in_the_registry_until_the_desk_registers_him(qtbot, c
     dialog.save()
     guest = dialog.saved.player_id
     registry = PlayersModel(club.players, with_ratings=False)
-    assert status_of(registry, guest) == "гость, не зарегистрирован"
+    assert status_of(registry, guest) == "гость вечера"
 
     edit = PlayerDialog(club.players, admin, club.players.get(guest))
     qtbot.addWidget(edit)
     assert edit.guest.isVisibleTo(edit) and edit.guest.isChecked()
     edit.notes.setPlainText("пришёл с Ферзём")
     edit.save()                                              # saved, still a guest
-    assert status_of(registry, guest) == "гость, не зарегистрирован"
+    assert status_of(registry, guest) == "гость вечера"
 
     edit = PlayerDialog(club.players, admin, club.players.get(guest))
     qtbot.addWidget(edit)

@@ -179,7 +179,9 @@ def test_closing_with_a_mafia_game_open_warns(qtbot, window, club, admin):
     panel.show()
     seen = answer_close(window, keep_open=True)
     assert not window.close()
-    assert seen == ["Ещё не закончено:\n• Мафия: Игра 1, стол 1"]
+    assert seen == ["Ещё не закончено:\n• Мафия: Игра 1, стол 1"] and panel.isVisible()
+    answer_close(window, keep_open=False)
+    assert window.close() and not panel.isVisible()          # the program closes with its windows
 
 
 def test_closing_with_nothing_going_on_asks_nothing(window):

@@ -172,13 +172,15 @@ class PlayersModel(RowTableModel):
                 return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:
                 if not banned:
-                    return tr("гость, не зарегистрирован") if p.is_guest else tr("в клубе")
+                    return tr("гость вечера") if p.is_guest else tr("в клубе")
                 return tr("запрет до {date}").format(date=p.ban_until.strftime("%d.%m.%Y")) if p.ban_until \
                     else tr("запрет бессрочно")
         elif role == ALIGNMENT and col == RATING:
             return ALIGN_RIGHT_VCENTER
         elif role == TOOLTIP and banned:
             return tr("Запрет посещения: {reason}").format(reason=p.ban_reason)
+        elif role == TOOLTIP and p.is_guest:
+            return tr("Гость вечера, ещё не зарегистрирован в клубе: «Изменить…» — зарегистрировать")
         elif role == FOREGROUND and banned:
             return BANNED_COLOR
         elif role == PLAYER_ROLE:

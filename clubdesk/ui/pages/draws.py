@@ -72,12 +72,15 @@ class DrawsPage(QWidget):
         for w in (self.start_button, self.check_button, self.print_button):
             actions2.addWidget(w)
         actions2.addStretch(1)
-        actions2.addWidget(self.withdraw_who)
-        actions2.addWidget(self.withdraw_button)
+        withdraw = QHBoxLayout()  # a row of its own: beside the round buttons it squeezed their text
+        withdraw.addWidget(self.withdraw_who)
+        withdraw.addWidget(self.withdraw_button)
+        withdraw.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(self.info)
         right.addLayout(actions)
         right.addLayout(actions2)
+        right.addLayout(withdraw)
         right.addWidget(self.error)
         right.addWidget(self.tree, 1)
         top = QHBoxLayout()
