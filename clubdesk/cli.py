@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     dbp = sub.add_parser("db", help="database maintenance")
     dbp.add_argument("action", choices=("upgrade", "check", "backup", "rebuild"))
     sub.add_parser("demo", help="create a demo club in the chosen database")
+    from clubdesk.commands import sync
+
+    sync.add_parser(sub)
 
     ap = sub.add_parser("accounts", help="staff accounts: add, list, disable, enable, passwd")
     ap.add_argument("action", choices=("add", "list", "disable", "enable", "passwd"))
@@ -88,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "accounts":
         from clubdesk.commands import accounts
         return accounts.run(args, lang)
+    if args.command == "sync":
+        from clubdesk.commands import sync
+        return sync.run(args, lang)
     if args.command == "demo":
         from clubdesk.commands import db
         return db.demo(args.db, lang)

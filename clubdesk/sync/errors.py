@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from clubdesk.errors import KnownError
 
 
@@ -38,3 +41,14 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          f"The sync hub {where} is unreachable ({text}). The desk goes on offline; "
                          "its records are kept and will be sent later.", code="unreachable")
     raise exc
+
+
+@contextmanager
+def hub_errors(where: str) -> Iterator[None]:
+    """psycopg errors met inside the block become the one SyncError line (bugs still raise as they are)."""
+    import psycopg
+
+    try:
+        yield
+    except psycopg.Error as exc:
+        raise from_psycopg(exc, where) from exc

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from clubdesk.sync.errors import SyncError, from_psycopg
+from clubdesk.sync.errors import SyncError, from_psycopg, hub_errors
 
 if TYPE_CHECKING:
     import psycopg
@@ -123,10 +123,10 @@ def init_hub(address: HubAddress, club_name: str = "") -> str:
             return club
     except SyncError:
         raise
-    except Exception as exc:
+    except Exception as exc:  # SQLAlchemy wraps the driver's error; a psycopg one is the hub's, one line
         import psycopg
 
-        cause = exc.orig if hasattr(exc, "orig") else exc
+        cause = getattr(exc, "orig", exc)
         if isinstance(cause, psycopg.Error):
             raise from_psycopg(cause, address.where) from exc
         raise
@@ -146,10 +146,8 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     role = role_name(desk_name)
     password = secrets.token_urlsafe(24)
     with address.connect() as conn:
-        try:
+        with hub_errors(address.where):
             club = conn.execute("SELECT club_id FROM clubs ORDER BY created_at LIMIT 1").fetchone()
-        except Exception as exc:
-            raise from_psycopg(exc, address.where) from exc
         if club is None:
             raise SyncError("На сервере нет клуба: сначала clubdesk sync init-hub.",
                             "The hub has no club: run clubdesk sync init-hub first.", code="no_hub")

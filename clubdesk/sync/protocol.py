@@ -100,22 +100,26 @@ def push_batch(conn: psycopg.Connection, club_id: str, desk_id: str, rows: list[
         return acked(conn, club_id, desk_id)
 
 
-def pull_page(conn: psycopg.Connection, club_id: str, after: int, limit: int,
-              own: list[str]) -> tuple[list[dict], int]:
-    """The club's rows with server_seq above `after`, in server_seq order, at most `limit` scanned; rows of
-    this file's own desk ids are left out (it has them). Returns (rows, the last server_seq scanned)."""
+def head(conn: psycopg.Connection, club_id: str) -> int:
+    """The club's largest committed server_seq. Every smaller one is committed too (or rolled back, never to
+    appear), because ingestion is serialised: a safe watermark to pull up to and to move a cursor to."""
+    row = conn.execute("SELECT coalesce(max(server_seq), 0) FROM log_rows WHERE club_id = %s", (club_id,)).fetchone()
+    conn.commit()
+    return row[0]
+
+
+def pull_page(conn: psycopg.Connection, club_id: str, after: int, upto: int, limit: int,
+              own: list[str]) -> list[dict]:
+    """The club's rows with server_seq in (after, upto], in server_seq order, at most `limit`, leaving out the
+    rows of this file's own desk ids (it has them; they are filtered on the server and never cross the wire).
+    Fewer than `limit` rows means everything up to `upto` has been seen."""
     cur = conn.execute(
         f"SELECT server_seq, {', '.join(ROW_COLUMNS)} FROM log_rows WHERE club_id = %s AND server_seq > %s "
-        "ORDER BY server_seq LIMIT %s", (club_id, after, limit))
+        "AND server_seq <= %s AND desk_id <> ALL(%s) ORDER BY server_seq LIMIT %s", (club_id, after, upto, own, limit))
     names = ("server_seq", *ROW_COLUMNS)
-    rows, last = [], after
-    mine = set(own)
-    for values in cur:
-        last = values[0]
-        if values[1] not in mine:
-            rows.append(dict(zip(names, values, strict=True)))
+    rows = [dict(zip(names, values, strict=True)) for values in cur]
     conn.commit()
-    return rows, last
+    return rows
 
 
 def pending_down(conn: psycopg.Connection, club_id: str, after: int, own: list[str]) -> int:

@@ -53,19 +53,27 @@ def keyring_file(tmp_path, monkeypatch) -> Path:
     return path
 
 
-@pytest.fixture
-def hub(keyring_file):
-    import psycopg
-
+def new_hub() -> TestHub:
+    """A hub in a fresh schema `sync_<hex>`; `drop_hub` removes it and its desk roles."""
     from clubdesk.sync.hub import HubAddress, init_hub
 
-    url = need_pg()
     prefix = f"sync_{uuid.uuid4().hex[:10]}"
-    address = HubAddress.parse(url, schema=prefix)
-    test_hub = TestHub(address, init_hub(address), prefix)
-    yield test_hub
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{prefix}" CASCADE')
+    address = HubAddress.parse(need_pg(), schema=prefix)
+    return TestHub(address, init_hub(address), prefix)
+
+
+def drop_hub(test_hub: TestHub) -> None:
+    import psycopg
+
+    with psycopg.connect(need_pg(), autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{test_hub.prefix}" CASCADE')
         for role in test_hub.roles:
             conn.execute(f'DROP OWNED BY "{role}"')
             conn.execute(f'DROP ROLE IF EXISTS "{role}"')
+
+
+@pytest.fixture
+def hub(keyring_file):
+    test_hub = new_hub()
+    yield test_hub
+    drop_hub(test_hub)

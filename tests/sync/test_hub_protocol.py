@@ -59,20 +59,23 @@ def test_a_resent_batch_is_skipped_and_a_push_resumes_from_what_the_hub_holds(hu
         assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 3, 8)) == 8  # overlapping
         # rows after a gap are not taken: the desk is told to send from 8
         assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 10, 12)) == 8
-        rows, last = protocol.pull_page(conn, hub.club_id, 0, 100, own=[])
+        rows = protocol.pull_page(conn, hub.club_id, 0, protocol.head(conn, hub.club_id), 100, own=[])
     assert [r["desk_seq"] for r in rows] == list(range(1, 9))
     assert [r["server_seq"] for r in rows] == sorted({r["server_seq"] for r in rows})
-    assert last == rows[-1]["server_seq"]
 
 
-def test_pull_leaves_out_this_files_own_desk_ids_and_still_moves_past_them(hub):
+def test_pull_leaves_out_this_files_own_desk_ids_and_stops_at_the_watermark(hub):
     address, password, _ = hub.add_desk("a")
     with address.connect(password) as conn:
         protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 1, 3))
         protocol.push_batch(conn, hub.club_id, "d-b", rows_of("d-b", 1, 2))
-        rows, last = protocol.pull_page(conn, hub.club_id, 0, 100, own=["d-a"])
+        upto = protocol.head(conn, hub.club_id)
+        protocol.push_batch(conn, hub.club_id, "d-b", rows_of("d-b", 3, 3))  # after the watermark was read
+        rows = protocol.pull_page(conn, hub.club_id, 0, upto, 100, own=["d-a"])
         assert [(r["desk_id"], r["desk_seq"]) for r in rows] == [("d-b", 1), ("d-b", 2)]
-        assert protocol.pull_page(conn, hub.club_id, last, 100, own=["d-a"]) == ([], last)
+        assert protocol.pull_page(conn, hub.club_id, upto, protocol.head(conn, hub.club_id), 100, own=["d-a"]) \
+            == [dict(rows[0], desk_seq=3, server_seq=upto + 1, entity_id="p3", hlc=3 << 16,
+                     payload='{"name":"Игрок 3"}')]
 
 
 def test_a_hub_of_a_newer_protocol_is_refused_in_one_line(hub):
@@ -123,8 +126,10 @@ def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushe
         cursor = 0
         while True:
             finished = done.is_set()
-            rows, cursor = protocol.pull_page(reader, hub.club_id, cursor, 1000, own=[])
+            upto = protocol.head(reader, hub.club_id)
+            rows = protocol.pull_page(reader, hub.club_id, cursor, upto, 1000, own=[])
             seen.extend((r["desk_id"], r["desk_seq"]) for r in rows)
+            cursor = upto
             if finished:
                 return
             time.sleep(0.01)

@@ -1,0 +1,169 @@
+"""`clubdesk sync init-hub|add-desk|join|now|status|conflicts`: the hub sync from the command line.
+
+Every refusal (an unreachable hub, a wrong password, a hub of another protocol) is one line and exit 2;
+the desk's own data is never touched by a failed sync.
+"""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from pathlib import Path
+
+from clubdesk.errors import KnownError
+from clubdesk.store import db as storedb
+
+
+def add_parser(sub) -> None:
+    sp = sub.add_parser("sync", help="sync with the club's PostgreSQL hub")
+    ssub = sp.add_subparsers(dest="sync_command", metavar="ACTION", required=True)
+    p = ssub.add_parser("init-hub", help="create or upgrade the hub schema (as the server's administrator)")
+    p.add_argument("url", help="postgresql://admin@host:5432/dbname (password from PGPASSWORD or ~/.pgpass)")
+    p.add_argument("--schema", default="clubdesk")
+    p.add_argument("--club-name", default="")
+    p = ssub.add_parser("add-desk", help="make the hub login of a desk (as the administrator)")
+    p.add_argument("name", help="desk name: lowercase Latin letters, digits and _")
+    p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
+    p.add_argument("--schema", default=None)
+    p = ssub.add_parser("join", help="connect this desk to a hub as desk NAME")
+    p.add_argument("url", help="postgresql://host:5432/dbname")
+    p.add_argument("--desk", required=True, metavar="NAME")
+    p.add_argument("--schema", default="clubdesk")
+    p.add_argument("--sslmode", default=None, help="prefer (default) or require, verify-ca, verify-full")
+    p.add_argument("--password-stdin", action="store_true", help="read the desk password from stdin")
+    ssub.add_parser("now", help="sync now (a progress bar on a terminal)")
+    p = ssub.add_parser("status", help="pending rows up and down, last success, conflicts, skewed clocks")
+    p.add_argument("--verify", action="store_true", help="compare per-table counts and hashes with the hub")
+    ssub.add_parser("conflicts", help="list the conflicts waiting for the administrator")
+
+
+def run(args, lang: str) -> int:
+    try:
+        if args.sync_command == "init-hub":
+            return _init_hub(args, lang)
+        if args.sync_command == "add-desk":
+            return _add_desk(args, lang)
+        store = storedb.open_store(Path(args.db) if args.db else None)
+        try:
+            if args.sync_command == "join":
+                return _join(store, args, lang)
+            if args.sync_command == "now":
+                return _now(store, lang)
+            if args.sync_command == "status":
+                from clubdesk.sync.status import print_status
+
+                return print_status(store, lang, verify_tables=args.verify)
+            from clubdesk.sync.status import print_conflicts
+
+            return print_conflicts(store, lang)
+        finally:
+            store.close()
+    except KnownError as exc:
+        print(exc.message(lang), file=sys.stderr)
+        return 2
+
+
+def _say(lang: str, ru: str, en: str) -> None:
+    print(en if lang == "en" else ru)
+
+
+def _init_hub(args, lang: str) -> int:
+    from clubdesk.sync.config import write_settings
+    from clubdesk.sync.hub import HubAddress, init_hub
+
+    address = HubAddress.parse(args.url, schema=args.schema)
+    club = init_hub(address, args.club_name)
+    if args.db or storedb.default_db_path().exists():
+        store = storedb.open_store(Path(args.db) if args.db else None)
+        try:  # add-desk on this machine finds the hub again (no password is kept)
+            write_settings(store, {"sync.admin_url": address.url, "sync.admin_schema": address.schema})
+        finally:
+            store.close()
+    _say(lang, f"Сервер синхронизации готов: {address.where}, схема {address.schema}, клуб {club}.",
+         f"The sync hub is ready: {address.where}, schema {address.schema}, club {club}.")
+    return 0
+
+
+def _add_desk(args, lang: str) -> int:
+    from clubdesk.sync.config import read_settings
+    from clubdesk.sync.credentials import save_password
+    from clubdesk.sync.hub import HubAddress, add_desk
+
+    url, schema = args.hub, args.schema
+    if url is None:
+        store = storedb.open_store(Path(args.db) if args.db else None)
+        try:
+            s = read_settings(store)
+        finally:
+            store.close()
+        url, schema = s.get("sync.admin_url"), schema or s.get("sync.admin_schema")
+        if url is None:
+            raise KnownError("Укажите сервер: clubdesk sync add-desk ИМЯ --hub URL.",
+                             "Name the hub: clubdesk sync add-desk NAME --hub URL.")
+    address = HubAddress.parse(url, schema=schema or "clubdesk")
+    role, password = add_desk(address, args.name)
+    save_password(address, args.name, password)
+    _say(lang, f"Стойка {args.name}: вход {role}, пароль {password}\n"
+               f"Пароль сохранён в хранилище паролей этого компьютера; на стойке введите его в "
+               f"«clubdesk sync join URL --desk {args.name}». Он показан один раз.",
+         f"Desk {args.name}: login {role}, password {password}\n"
+         f"The password is saved in this computer's keyring; on the desk enter it in "
+         f"«clubdesk sync join URL --desk {args.name}». It is shown only once.")
+    return 0
+
+
+def _join(store, args, lang: str) -> int:
+    from clubdesk.sync.credentials import load_password, save_password
+    from clubdesk.sync.errors import SyncError
+    from clubdesk.sync.hub import HubAddress, check_desk_name
+    from clubdesk.sync.join import join
+
+    name = check_desk_name(args.desk)
+    address = HubAddress.parse(args.url, schema=args.schema, sslmode=args.sslmode)
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    else:
+        try:
+            password = load_password(address, name)
+        except SyncError:
+            if not sys.stdin.isatty():
+                raise
+            password = getpass.getpass(f"Пароль стойки {name}: " if lang == "ru" else f"Password of desk {name}: ")
+    config = join(store, address, name, password)
+    save_password(address, name, password)
+    _say(lang, f"Стойка {name} подключена к {address.where} (клуб {config.club_id}).",
+         f"Desk {name} joined {address.where} (club {config.club_id}).")
+    return 0
+
+
+def _now(store, lang: str) -> int:
+    from clubdesk.sync.runner import sync_once
+
+    bar = _Bar(lang) if sys.stderr.isatty() else None
+    report = sync_once(store, progress=bar)
+    if bar:
+        bar.close()
+    _say(lang, f"Синхронизация: отправлено {report.pushed}, получено {report.pulled}, применено {report.applied}, "
+               f"конфликтов {report.conflicts}, в карантине {report.quarantined} ({report.seconds:.1f} с).",
+         f"Sync: sent {report.pushed}, received {report.pulled}, applied {report.applied}, "
+         f"conflicts {report.conflicts}, quarantined {report.quarantined} ({report.seconds:.1f} s).")
+    return 0
+
+
+class _Bar:
+    """A one-line progress bar on stderr (only on a terminal)."""
+
+    WIDTH = 30
+
+    def __init__(self, lang: str) -> None:
+        self.names = {"push": "отправка", "pull": "получение"} if lang == "ru" else {"push": "push", "pull": "pull"}
+
+    def __call__(self, p) -> None:
+        total = max(p.total, 1)
+        filled = self.WIDTH * min(p.done, total) // total
+        sys.stderr.write(f"\r{self.names[p.phase]:>10} [{'#' * filled}{'.' * (self.WIDTH - filled)}] "
+                         f"{p.done}/{p.total}")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")

@@ -1,0 +1,37 @@
+"""Joining a hub: check the desk's login and password, learn the club, say hello, remember the hub."""
+
+from __future__ import annotations
+
+import time
+
+from clubdesk.store.db import Store
+from clubdesk.sync import protocol
+from clubdesk.sync.config import DeskConfig, load_config, save_config
+from clubdesk.sync.errors import SyncError, hub_errors
+from clubdesk.sync.hub import HubAddress, role_name
+
+
+def join(store: Store, address: HubAddress, desk_name: str, password: str) -> DeskConfig:
+    """Connect as desk `desk_name`; refuses a store that already belongs to another club (its rows would mix)."""
+    from clubdesk.store import changes
+    from clubdesk.sync.runner import schema_version
+
+    address = address.with_user(role_name(desk_name))
+    with address.connect(password) as conn:
+        with hub_errors(address.where):
+            protocol.check_protocol(conn)
+            club = conn.execute("SELECT club_id FROM clubs ORDER BY created_at LIMIT 1").fetchone()
+        if club is None:
+            raise SyncError("На сервере нет клуба: сначала clubdesk sync init-hub.",
+                            "The hub has no club: run clubdesk sync init-hub first.", code="no_hub")
+        previous = load_config(store)
+        if previous is not None and previous.club_id != club[0]:
+            raise SyncError(f"Эта база уже синхронизируется с другим клубом ({previous.club_id}); "
+                            "для нового клуба начните с новой базы.",
+                            f"This database already syncs with another club ({previous.club_id}); "
+                            "start a new database for the new club.", code="other_club")
+        with hub_errors(address.where):
+            protocol.hello(conn, club[0], changes.desk_identity(store), schema_version(), int(time.time() * 1000))
+    config = DeskConfig(address, desk_name, club[0])
+    save_config(store, config)
+    return config

@@ -1,0 +1,165 @@
+"""One sync of this desk with its hub: hello, push every desk id's new rows, pull and apply the others'.
+
+Services never see this: it reads and writes the store only through `clubdesk.store.changes` (docs/sync.md).
+The CLI (`clubdesk sync now`) and the GUI's background worker both call `sync_once`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from clubdesk.store import migrate
+from clubdesk.store.db import Store
+from clubdesk.sync import protocol
+from clubdesk.sync.config import DeskConfig, load_config, write_settings
+from clubdesk.sync.credentials import load_password
+from clubdesk.sync.errors import SyncError, hub_errors
+from clubdesk.sync.hub import role_name
+
+PUSH_BATCH = 5000  # rows per hub transaction: a crash loses at most one batch's round trip, never a row
+PULL_PAGE = 2000
+APPLY_CHUNK = 1000  # rows per apply_remote call: the games they touch are re-derived once per call
+# rows per SQLite transaction when applying: ~0.1 ms a row keeps a shot recorded meanwhile within a frame
+APPLY_BATCH = 100
+
+
+@dataclass
+class Progress:
+    phase: str  # "push" | "pull"
+    done: int
+    total: int
+
+
+@dataclass
+class SyncReport:
+    pushed: int = 0
+    pulled: int = 0
+    applied: int = 0
+    quarantined: int = 0
+    conflicts: int = 0
+    touched_games: set[str] = field(default_factory=set)
+    seconds: float = 0.0
+
+
+def schema_version() -> int:
+    return int(migrate.HEAD)
+
+
+def _never(_point: str) -> None:
+    pass
+
+
+def not_joined() -> SyncError:
+    return SyncError("Стойка не подключена к серверу синхронизации: clubdesk sync join URL --desk ИМЯ.",
+                     "This desk has not joined a sync hub: clubdesk sync join URL --desk NAME.", code="not_joined")
+
+
+def sync_once(store: Store, *, progress: Callable[[Progress], None] | None = None,
+              fault: Callable[[str], None] = _never, password: str | None = None,
+              push_batch: int = PUSH_BATCH, pull_page: int = PULL_PAGE, apply_chunk: int = APPLY_CHUNK,
+              apply_batch: int = APPLY_BATCH) -> SyncReport:
+    """Push then pull until both are empty; records the outcome in the desk's settings.
+
+    `fault(point)` is called at "before_send", "after_commit" (the hub committed, the desk not yet told) and
+    "mid_apply" (between two apply_remote calls of a page): the crash tests raise there. Raises SyncError for what the
+    user must act on; the desk's data is never touched by a failure.
+    """
+    config = load_config(store)
+    if config is None:
+        raise not_joined()
+    started = time.monotonic()
+    try:
+        password = password if password is not None else load_password(config.address, config.desk_name)
+        with hub_errors(config.address.where):
+            conn = config.address.with_user(role_name(config.desk_name)).connect(password)
+            try:
+                report = SyncReport()
+                _push(store, conn, config, report, progress, fault, push_batch)
+                _pull(store, conn, config, report, progress, fault, pull_page, apply_chunk, apply_batch)
+                from clubdesk.sync.status import club_desks, skewed_desks
+
+                skewed, desks = skewed_desks(conn, config.club_id), club_desks(conn, config.club_id)
+            finally:
+                conn.close()
+    except SyncError as exc:  # what was committed on either side stays; the next sync resumes from it
+        write_settings(store, {"sync.last_error": exc.message("ru"), "sync.last_error_en": exc.message("en"),
+                               "sync.last_error_at": _now()})
+        raise
+    report.seconds = time.monotonic() - started
+    write_settings(store, {"sync.last_success": _now(), "sync.last_error": None, "sync.last_error_en": None,
+                           "sync.last_error_at": None, "sync.pending_down": "0",
+                           "sync.skewed": json.dumps(skewed, ensure_ascii=False),
+                           "sync.desks": json.dumps(desks, ensure_ascii=False)})
+    return report
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, batch: int) -> None:
+    from clubdesk.store import changes
+
+    desk_id = changes.desk_identity(store)
+    hello = protocol.hello(conn, config.club_id, desk_id, schema_version(), int(time.time() * 1000))
+    held = {d: (hello.acked if d == desk_id else protocol.acked(conn, config.club_id, d))
+            for d in changes.local_desk_ids(store)}
+    total = sum(max(changes.last_desk_seq(store, d) - h, 0) for d, h in held.items())
+    for d, acked in held.items():
+        _move_push_cursor(store, d, acked)
+        while True:
+            rows = changes.pending_since(store, acked, batch, desk_id=d)
+            if not rows:
+                break
+            fault("before_send")
+            now_acked = protocol.push_batch(conn, config.club_id, d, rows)
+            fault("after_commit")
+            if now_acked == acked and rows[0]["desk_seq"] == acked + 1:
+                raise RuntimeError(f"the hub took none of rows {acked + 1}… of desk {d}")
+            report.pushed += max(now_acked - acked, 0)
+            acked = now_acked
+            _move_push_cursor(store, d, acked)
+            if progress:
+                progress(Progress("push", report.pushed, total))
+
+
+def _move_push_cursor(store: Store, desk_id: str, acked: int) -> None:
+    from clubdesk.store import changes
+
+    # The local copy of the hub's ack is for `status` only; a hub that holds less (restored) is believed.
+    if acked > changes.get_cursor(store, f"push:{desk_id}"):
+        changes.set_cursor(store, f"push:{desk_id}", acked)
+
+
+def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, page: int,
+          apply_chunk: int, apply_batch: int) -> None:
+    from clubdesk.store import changes
+
+    own = changes.local_desk_ids(store)
+    cursor = changes.get_cursor(store, "pull")
+    upto = protocol.head(conn, config.club_id)  # read after this sync's push: its own rows are below it
+    total = protocol.pending_down(conn, config.club_id, cursor, own)
+    while True:
+        rows = protocol.pull_page(conn, config.club_id, cursor, upto, page, own)
+        for start in range(0, len(rows), apply_chunk):
+            chunk = rows[start:start + apply_chunk]
+            result = changes.apply_remote(store, chunk, batch=apply_batch)
+            report.pulled += len(chunk)
+            report.applied += result.applied
+            report.quarantined += result.quarantined
+            report.conflicts += result.conflicts
+            report.touched_games |= set(result.touched_games)
+            if progress:
+                progress(Progress("pull", report.pulled, max(total, report.pulled)))
+            fault("mid_apply")
+        if len(rows) < page:
+            # All up to the watermark is here; what lies between the last row applied and it is this desk's
+            # own, so the cursor moves past it and the next sync does not walk it again.
+            if upto > changes.get_cursor(store, "pull"):
+                changes.set_cursor(store, "pull", upto)
+            return
+        cursor = rows[-1]["server_seq"]
