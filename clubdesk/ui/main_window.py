@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._build_status_bar()
         self._restore()
+        self.after_first_paint(self._start_sync)
 
     def _build_status_bar(self) -> None:
         store = self.club.store
@@ -91,6 +92,36 @@ class MainWindow(QMainWindow):
         bar.addWidget(QLabel(tr("База: {path}").format(path=store.path)))
         bar.addPermanentWidget(QLabel(tr("Стойка {desk}").format(desk=store.desk_id[:8])))
         bar.addPermanentWidget(QLabel(tr("Вход: {login} ({roles})").format(login=self.actor.login, roles=roles)))
+        self.sync_state = QLabel()  # filled when the desk has joined a hub (_start_sync)
+        bar.addPermanentWidget(self.sync_state)
+
+    def _start_sync(self) -> None:
+        """Start the background sync if this desk has joined a hub; arrivals refresh the live windows."""
+        from clubdesk.ui.sync_worker import worker_for
+
+        worker = worker_for(self.club)
+        if worker is None:
+            return
+        from clubdesk.ui.pages.sync import state_text
+
+        worker.state_changed.connect(lambda state: self.sync_state.setText(tr("Синхронизация: {state}").format(
+            state=state_text(state))))
+        worker.arrived.connect(self._on_rows_arrived)
+        self.sync_state.setText(tr("Синхронизация: {state}").format(state=state_text(worker.state)))
+        worker.start()
+
+    def _on_rows_arrived(self, games: set[str]) -> None:
+        """Rows from other desks were applied: every open view re-derives what it shows."""
+        zhuk = getattr(self.club, "_zhuk_hub", None)
+        if zhuk is not None:
+            for game_id in games:
+                zhuk.changed.emit(game_id)
+            zhuk.structure_changed.emit()
+        for page in self.pages.values():
+            for name in ("reload", "refresh"):
+                if callable(getattr(page, name, None)):
+                    getattr(page, name)()
+                    break
 
     def after_first_paint(self, fn: Callable[[], None]) -> None:
         """Run `fn` on the event loop's next turn after the window's first frame (soon, if it is painted).
@@ -214,6 +245,9 @@ class MainWindow(QMainWindow):
             for w in QApplication.topLevelWidgets():
                 if w is not self and w.isVisible():
                     w.close()
+        worker = getattr(self.club, "_sync_worker", None)
+        if worker is not None:
+            worker.stop()
         self._settings.setValue("main/geometry", self.saveGeometry())
         self._settings.setValue("main/page", self.current_page())
         super().closeEvent(event)

@@ -1,0 +1,105 @@
+"""The «Синхронизация» page and the background worker on a real hub: the state in the page and the status bar,
+pending counts and the last success, a conflict listed, an unreachable hub in one line, and rows scored on one
+desk reaching the open windows of another as they arrive."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.club import Club
+from clubdesk.services.games import GameService
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.sync.credentials import save_password
+from tests.sync.desks import make_desk
+
+pytestmark = pytest.mark.pg
+
+
+@pytest.fixture
+def desks(hub, tmp_path):
+    a, b = make_desk(hub, tmp_path, "front"), make_desk(hub, tmp_path, "hall")
+    for desk in (a, b):
+        save_password(desk.address, desk.name, desk.password)  # the worker reads the keyring, as a desk does
+    admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
+    a.sync()
+    b.sync()
+    yield a, b, admin
+    a.close()
+    b.close()
+
+
+def test_the_page_shows_the_state_pending_rows_and_a_duplicate_registration(qtbot, desks):
+    from clubdesk.ui.pages.sync import SyncPage
+    from clubdesk.ui.sync_worker import worker_for
+
+    a, b, admin = desks
+    PlayerService(a.store).add(admin, PlayerData(name="Иванов Иван", phone="+7 900 123 45 67"))
+    hall_admin = AccountService(b.store).login("admin", "secret-admin")
+    PlayerService(b.store).add(hall_admin, PlayerData(name="Иван Иванов", phone="8 (900) 123-45-67"))
+    a.sync()
+    club = Club(b.store)
+    page = SyncPage(club, hall_admin, worker_for(club))
+    qtbot.addWidget(page)
+    assert page.pending_up.text() != "0" and page.state.text() == "нет связи"
+    page.sync_now()
+    qtbot.waitUntil(lambda: page.worker.state == "online", timeout=20_000)
+    assert page.state.text() == "на связи" and page.pending_up.text() == "0"
+    assert page.pending_down.text() == "0" and page.last_success.text().endswith("Z")
+    assert page.model.rowCount() == 1 and page.conflicts_title.text() == "Конфликты: 1"
+    detail = page.model.data(page.model.index(0, 2))
+    assert "Иванов Иван" in detail and "Иван Иванов" in detail and "телефон" in detail
+    assert not page.progress.isVisible() and not page.error.isVisible()
+
+
+def test_an_unreachable_hub_is_one_line_on_the_page_and_the_desk_stays_offline(qtbot, desks):
+    from clubdesk.ui.pages.sync import SyncPage
+    from clubdesk.ui.sync_worker import worker_for
+
+    _a, b, _admin = desks
+    with b.store.write() as cur:
+        cur.execute("UPDATE settings SET value = 'host=127.0.0.1 port=1 user=x dbname=none' "
+                    "WHERE key = 'sync.hub_url'")
+    save_password(b.address.__class__("host=127.0.0.1 port=1 user=x dbname=none", b.address.schema), b.name,
+                  b.password)
+    club = Club(b.store)
+    page = SyncPage(club, AccountService(b.store).login("admin", "secret-admin"), worker_for(club))
+    qtbot.addWidget(page)
+    with qtbot.waitSignal(page.worker.failed, timeout=20_000):
+        page.sync_now()
+    qtbot.waitUntil(lambda: page.error.text() != "")
+    assert page.state.text() == "нет связи" and "недоступен" in page.error.text()
+    assert "\n" not in page.error.text()
+
+
+def test_shots_scored_on_one_desk_reach_the_open_windows_of_another(qtbot, desks, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from clubdesk.ui.main_window import MainWindow
+    from clubdesk.ui.zhuk.hub import hub_for
+
+    a, b, admin = desks
+    ids = [PlayerService(a.store).add(admin, PlayerData(name=n)).id for n in ("Аня", "Боря", "Вера")]
+    games = GameService(a.store)
+    gid = games.create(admin, "zhuk", [{"id": p, "balance": 500} for p in ids], {"nominal": 10})
+    a.sync()
+    club = Club(b.store)
+    actor = AccountService(b.store).login("admin", "secret-admin")
+    window = MainWindow(club, actor, QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    live = hub_for(club, actor)
+    window.show()
+    qtbot.waitUntil(lambda: getattr(club, "_sync_worker", None) is not None
+                    and club._sync_worker.state == "online", timeout=20_000)
+    assert "на связи" in window.sync_state.text()
+    before = club.games.state(gid)
+    for _ in range(3):
+        state = games.state(gid)
+        games.record(admin, gid, {"type": "shot", "player": state["to_move"], "cue": "main",
+                                  "potted": [{"ball": "std", "legal": True}]})
+    a.sync()
+    with qtbot.waitSignal(live.changed, timeout=20_000, check_params_cb=lambda g: g == gid):
+        club._sync_worker.request()
+    assert club.games.state(gid) == games.state(gid) != before
+    club._sync_worker.stop()
+    club._sync_worker.wait(10)
