@@ -328,7 +328,7 @@ class SyncMachine(RuleBasedStateMachine):
             self.heal_and_converge()
 
 
-SyncMachine.TestCase.settings = settings(max_examples=int(os.environ.get("CLUBDESK_SYNC_EXAMPLES", 6)),
+SyncMachine.TestCase.settings = settings(max_examples=int(os.environ.get("CLUBDESK_SYNC_EXAMPLES", 4)),
                                          stateful_step_count=25, deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow],
                                          # no shrinking: every example builds a hub and desks, and shrinking

@@ -70,7 +70,7 @@ def check_after_restart(victim, other, hub) -> None:
 
 
 def test_kill_9_while_syncing_loses_and_doubles_nothing(hub, tmp_path):
-    kill_trials(hub, tmp_path, trials=6, seed=13)
+    kill_trials(hub, tmp_path, trials=4, seed=13)
 
 
 @pytest.mark.slow
