@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from clubdesk.rules.pyramid100.rating import MatchResult, rate
 from clubdesk.rules.zhuk.events import START_RATING
 from clubdesk.rules.zhuk.tournament import club_ratings
 from clubdesk.store.db import Store
@@ -95,3 +96,22 @@ class RatingService:
                                         int(change) if change == int(change) else change))
         lines.sort(key=lambda line: line.created_at, reverse=True)
         return lines
+
+    # ---- Пирамидка ------------------------------------------------------------------------------------
+    def pyramid_results(self) -> list[MatchResult]:
+        """Finished Пирамидка matches in the order they ended (their last event's clock; the id breaks ties)."""
+        rows = self.store.read(
+            "SELECT g.id, g.players_json, p.state_json, (SELECT MAX(e.hlc) FROM events e WHERE e.game_id = g.id) "
+            "FROM games g JOIN projections p ON p.game_id = g.id WHERE g.game = 'pyramid100'", ())
+        out = []
+        for gid, players_json, state_json, ended in sorted(rows, key=lambda r: (r[3] or 0, r[0])):
+            winner = json.loads(state_json).get("winner")
+            a, b = json.loads(players_json)
+            if winner in (a, b):
+                out.append(MatchResult(a, b, winner))
+        return out
+
+    def pyramid_ratings(self, results: list[MatchResult] | None = None) -> dict[str, float]:
+        """The club's Пирамидка rating (Elo, rules/pyramid100/rating.py) of everyone who finished a match."""
+        return rate(self.pyramid_results() if results is None else results)
+

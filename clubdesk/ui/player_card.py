@@ -78,6 +78,12 @@ class PlayerCard(QDialog):
         form.addRow(tr("Клубный рейтинг «Жук»"), self.rating_label)
         played = sum(1 for r in rounds if r.finished and player.id in r.rating_delta)
         form.addRow(tr("Сыграно раундов"), QLabel(str(played)))
+        results = ratings.pyramid_results()
+        matches = sum(1 for m in results if player.id in (m.a, m.b))
+        self.pyramid_rating = ratings.pyramid_ratings(results).get(player.id) if matches else None
+        self.pyramid_label = QLabel(tr("{rating} (матчей: {n})").format(rating=round(self.pyramid_rating), n=matches)
+                                    if matches else tr("матчей пока нет"))
+        form.addRow(tr("Рейтинг «Пирамидка»"), self.pyramid_label)
         if player.status == "banned":
             ban = QLabel(tr("Запрет посещения: {reason}").format(reason=player.ban_reason))
             ban.setObjectName("formError")

@@ -77,3 +77,36 @@ def test_history_has_balance_after_the_last_round_and_rating_change(store, admin
     assert line.rating_change == first["rating_delta"][ids[0]]
     [entered] = svc.history(ids[4])  # registered, no round played yet
     assert entered.rounds == 0 and entered.balance is None and entered.rating_change == 0
+
+
+# --- the club's Пирамидка rating (Elo over finished matches) ----------------------------------------------
+
+def test_pyramid_rating_follows_finished_matches_in_the_order_they_ended(store, admin):
+    from clubdesk.services.games import GameService
+    from clubdesk.services.matches import MatchService
+    from clubdesk.services.players import PlayerData, PlayerService
+
+    people = PlayerService(store)
+    a, b, c = (people.add(admin, PlayerData(n, "", "")).id for n in ("Аверин Артём", "Борисов Борис", "Ветров Вадим"))
+    matches = MatchService(store, GameService(store), people)
+    first, second, running = matches.create(admin, a, b), matches.create(admin, a, b), matches.create(admin, a, c)
+    matches.concede(admin, second, a)  # ends first: B wins against an equal, +16
+    matches.concede(admin, first, b)   # then A wins: A expects 1 / (1 + 10^(32/400)) = 0.45408 → +17.47
+    ratings = RatingService(store).pyramid_ratings()
+    assert set(ratings) == {a, b}  # the running match (and C) count nowhere
+    assert ratings[a] == pytest.approx(1501.470, abs=1e-3) and ratings[b] == pytest.approx(1498.530, abs=1e-3)
+
+
+def test_pyramid_results_come_in_the_order_the_matches_ended_not_as_they_were_created(store, admin):
+    from clubdesk.services.games import GameService
+    from clubdesk.services.matches import MatchService
+    from clubdesk.services.players import PlayerData, PlayerService
+
+    people = PlayerService(store)
+    ids = [people.add(admin, PlayerData(f"Игрок {i}", "", "")).id for i in range(8)]
+    matches = MatchService(store, GameService(store), people)
+    created = [matches.create(admin, ids[2 * i], ids[2 * i + 1]) for i in range(4)]
+    for gid, i in zip(reversed(created), (3, 2, 1, 0), strict=True):
+        matches.concede(admin, gid, ids[2 * i])  # the last created ends first
+    assert [(r.a, r.winner) for r in RatingService(store).pyramid_results()] == [
+        (ids[2 * i], ids[2 * i + 1]) for i in (3, 2, 1, 0)]

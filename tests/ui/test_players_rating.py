@@ -80,3 +80,20 @@ def test_typing_refines_and_widens_the_filter(qtbot, club, demo_admin):
     qtbot.waitUntil(lambda: page.model.total == club.players.count("ова"), timeout=2000)
     page.search.setText("о")
     qtbot.waitUntil(lambda: page.model.total == club.players.count("о"), timeout=2000)
+
+
+def test_card_shows_the_pyramid_rating_of_finished_matches(qtbot, store, admin):
+    from clubdesk.services.matches import MatchService
+    from clubdesk.services.players import PlayerData
+    from clubdesk.services.ratings import RatingService
+
+    people = PlayerService(store)
+    a, b, c = (people.add(admin, PlayerData(n, "", "")).id for n in ("Аверин Артём", "Борисов Борис", "Ветров Вадим"))
+    matches = MatchService(store, GameService(store), people)
+    matches.concede(admin, matches.create(admin, a, b), b)  # A beats an equal: 1500 + 16
+    card = PlayerCard(RatingService(store), people.get(a))
+    qtbot.addWidget(card)
+    assert card.pyramid_label.text() == "1516 (матчей: 1)"
+    newcomer = PlayerCard(RatingService(store), people.get(c))
+    qtbot.addWidget(newcomer)
+    assert newcomer.pyramid_label.text() == "матчей пока нет"
