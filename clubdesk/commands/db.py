@@ -7,7 +7,7 @@ from pathlib import Path
 
 from clubdesk.errors import KnownError
 from clubdesk.store import db as storedb
-from clubdesk.store import migrate
+from clubdesk.store import health, migrate
 
 
 def run(action: str, db: str | None, lang: str) -> int:
@@ -16,13 +16,17 @@ def run(action: str, db: str | None, lang: str) -> int:
         if action == "check":
             if not path.exists():
                 raise KnownError(f"Файла {path} нет.", f"There is no file {path}.")
-            storedb.check_file(path)
+            storedb.check_file(path, writable=False)
             rev = storedb.file_revision(path)
             head = migrate.head_revision()
+            if rev is None:  # an empty SQLite file would become a store; anything else is not ours
+                raise KnownError(f"{path}: это база SQLite другой программы, а не ClubDesk.",
+                                 f"{path}: this is another program's SQLite database, not ClubDesk's.")
             if rev is not None and rev not in migrate.known_revisions():
                 raise KnownError(f"{path}: схема {rev} новее программы.", f"{path}: schema {rev} is newer than ClubDesk.")
             state = ("актуальна" if lang == "ru" else "current") if rev == head else \
                 (f"нужно обновление до {head}" if lang == "ru" else f"needs upgrade to {head}")
+            health.check_payloads(path)  # every event as rebuild and print will read it
             print(f"{path}: ok, {'схема' if lang == 'ru' else 'schema'} {rev} ({state})")
         elif action == "upgrade":
             storedb.open_store(path).close()
@@ -30,12 +34,13 @@ def run(action: str, db: str | None, lang: str) -> int:
         elif action == "backup":
             if not path.exists():
                 raise KnownError(f"Файла {path} нет.", f"There is no file {path}.")
-            storedb.check_file(path)
+            storedb.check_file(path, writable=False)
             print(storedb.backup(path))
         elif action == "rebuild":
             from clubdesk.services.games import GameService
             store = storedb.open_store(path)
             try:
+                health.check_payloads(path)  # a broken event is refused by game and seq, not a traceback
                 n = GameService(store).rebuild_projections()
             finally:
                 store.close()

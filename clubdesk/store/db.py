@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clubdesk.errors import StoreError
-from clubdesk.store import identity, migrate
+from clubdesk.store import health, identity, migrate
 from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(path), db.list_backups(path), …
     BACKUPS_KEPT,
     BEFORE_MIGRATION,
@@ -132,6 +132,9 @@ class Store:
             try:
                 return self._reader.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
+                busy = health.in_use(self.path, exc)
+                if busy is not None:
+                    raise busy from exc
                 raise StoreError(f"Не удаётся прочитать базу {self.path}: {exc}",
                                  f"Cannot read the database {self.path}: {exc}", code="corrupt") from exc
 
@@ -178,8 +181,10 @@ def _set_pragmas(dbapi_conn, _record) -> None:
     cur.close()
 
 
-def check_file(path: Path) -> None:
-    """Refuse a file that is not a sound SQLite database, without writing a byte to it.
+def check_file(path: Path, *, writable: bool = True) -> None:
+    """Refuse a file that is not a sound SQLite database, without writing a byte to it; with `writable`,
+    also one this user cannot write. A healthy file that is read-only or held by another program gets its
+    own refusal (clubdesk.store.health), never «damaged»: the GUI offers a backup only for a damaged file.
 
     PRAGMA integrity_check, not quick_check: only the full check compares every index with its table, and
     writing through a stale index is how a damaged file gets worse (~80 ms at 50 000 events; the GUI runs it
@@ -201,12 +206,19 @@ def check_file(path: Path) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
+        refusal = health.in_use(path, exc) or (health.read_only(path) if "readonly" in str(exc) or
+                                               "unable to open" in str(exc) else None)
+        if refusal is not None:
+            raise refusal from exc
         rows = [(str(exc),)]
     if rows != [("ok",)]:
         detail = "; ".join(str(r[0]) for r in rows[:3])
         raise StoreError(f"База данных {path} повреждена ({detail}). Файл не изменён; восстановите резервную копию.",
                          f"The database {path} is damaged ({detail}). The file was left untouched; restore a backup.",
                          code="corrupt")
+    refusal = health.read_only(path) if writable else None
+    if refusal is not None:
+        raise refusal
 
 
 def _has_tables(path: Path) -> bool:

@@ -84,3 +84,16 @@ def test_an_empty_newest_backup_is_passed_over_for_the_newest_good_one(qtbot, cl
     assert good.name in informative
     check_file(copy)
     open_store(copy).close()
+
+
+def test_a_store_in_use_or_read_only_gets_no_offer_to_restore_over_it(qtbot, club_file):
+    """A locked or read-only file is healthy: a backup opened instead would leave its newest writes behind."""
+    path, _desk = club_file
+    backup(path, label="evening")
+    for code in ("in_use", "read_only"):
+        seen = []
+        answer(None, seen)
+        assert app_module.offer_backup(path, StoreError("Базой пользуется другая программа.", "In use.",
+                                                        code=code)) is None
+        (text, informative, buttons), = seen
+        assert "повреждена" not in text and informative == "" and buttons == ["Закрыть"]
