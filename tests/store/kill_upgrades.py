@@ -1,7 +1,7 @@
 """SIGKILL an upgrade at every statement of every migration; run by tests/store/test_migrations.py.
 
-`python -m tests.store.kill_upgrades DIR [STEP]`: for each past revision, a club's store at that revision is
-upgraded by `open_store` in a forked child that kills itself (SIGKILL) just before statement k — every k, or
+`python -m tests.store.kill_upgrades DIR [STEP [REVS]]`: for each past revision (the oldest REVS), a store at
+that revision is upgraded by `open_store` in a forked child that kills itself (SIGKILL) just before statement k — every k, or
 every STEP-th — of the migration run, the commit included. After each kill the parent checks the file: it is
 at its old revision with the old rows, or at head with the upgraded rows, and the next open upgrades it to
 exactly the rows of head. Prints one JSON line: {"kills": n, "old": n, "head": n, "upgrades": n, "failures": [...]}.
@@ -55,9 +55,9 @@ def _kill_at(path: Path, k: int) -> int:
     return os.waitpid(pid, 0)[1]
 
 
-def main(workdir: Path, step: int = 1) -> dict:
+def main(workdir: Path, step: int = 1, revs: int = len(PAST)) -> dict:
     result = {"kills": 0, "old": 0, "head": 0, "upgrades": 0, "failures": []}
-    for rev in PAST:
+    for rev in PAST[:revs]:
         fixture = workdir / f"fixture-{rev}" / "club.sqlite"
         fixture.parent.mkdir(parents=True)
         build(fixture, rev)
@@ -98,4 +98,5 @@ def main(workdir: Path, step: int = 1) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 1)))
+    args = sys.argv[1:]
+    print(json.dumps(main(Path(args[0]), *(int(a) for a in args[1:3]))))

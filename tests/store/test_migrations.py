@@ -73,25 +73,44 @@ def test_a_store_of_every_past_revision_upgrades_to_head_keeping_every_value(sto
         assert got[table] == want[table], f"{table} after upgrading from {rev}"
 
 
-@pytest.mark.parametrize("rev", PAST)
-def test_a_failure_at_any_statement_of_the_upgrade_leaves_the_store_as_it_was(stores, rev, tmp_path, monkeypatch):
-    """Every statement of every migration from `rev` to head (and the commit) fails once. The run alone — no
-    backup put back — leaves the file at its revision with its content; the next open upgrades it cleanly."""
+def fail_at_statements(stores, rev, tmp_path, step: int) -> int:
+    """Fail the upgrade from `rev` once before every `step`-th statement (and the commit). The run alone — no
+    backup put back — must leave the file at its revision with its content; every 10th time, and after the
+    last, the next open must upgrade it to head's rows. Returns the failure points tried."""
     counted = Statements()
     REAL_UPGRADE(copy_of(stores, rev, tmp_path), on_statement=counted)
     total = len(counted.seen)
     assert total > 10 and counted.seen[-1] == "COMMIT"
     before = content(stores[rev])
-    for k in range(total):
+    points = [*range(0, total - 1, step), total - 1]
+    for n, k in enumerate(points):
         (tmp_path / f"k{k}").mkdir()
         path = copy_of(stores, rev, tmp_path / f"k{k}")
         with pytest.raises(RuntimeError, match="injected failure"):
             REAL_UPGRADE(path, on_statement=Statements(fail_at=k))
         assert db.file_revision(path) == rev, f"statement {k}: {counted.seen[k][:80]}"
         assert content(path) == before, f"statement {k}: {counted.seen[k][:80]}"
-        open_store(path).close()
-        assert dump(path) == expected_at_head(rev), f"statement {k}"
+        if n % 10 == 0 or k == total - 1:
+            open_store(path).close()
+            assert dump(path) == expected_at_head(rev), f"statement {k}"
         shutil.rmtree(path.parent)
+    return len(points)
+
+
+def test_a_failure_at_any_statement_of_any_migration_leaves_the_store_as_it_was(stores, tmp_path):
+    """From the oldest revision every migration runs: each of their statements fails once."""
+    assert fail_at_statements(stores, PAST[0], tmp_path, step=1) > 100
+
+
+@pytest.mark.parametrize("rev", PAST[1:])
+def test_a_failure_in_the_upgrade_from_a_later_revision_leaves_the_store_as_it_was(stores, rev, tmp_path):
+    fail_at_statements(stores, rev, tmp_path, step=9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rev", PAST[1:])
+def test_a_failure_at_every_statement_of_the_upgrade_from_a_later_revision_leaves_the_store(stores, rev, tmp_path):
+    fail_at_statements(stores, rev, tmp_path, step=1)
 
 
 def test_a_failed_upgrade_is_refused_with_the_reason_and_the_next_open_upgrades(stores, tmp_path, monkeypatch):
@@ -148,18 +167,20 @@ def test_retried_failing_upgrades_never_rotate_out_the_copy_taken_before_the_fir
     assert content(before[0]) == content(stores["0002"])
 
 
-def _kill_run(tmp_path, step: int) -> dict:
+def _kill_run(tmp_path, step: int, revs: int) -> dict:
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-m", "tests.store.kill_upgrades", str(tmp_path), str(step)], cwd=root,
+    out = subprocess.run([sys.executable, "-m", "tests.store.kill_upgrades", str(tmp_path), str(step),
+                          str(revs)], cwd=root,
                          capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout.splitlines()[-1])
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill points are forked children (POSIX)")
-def test_an_upgrade_killed_at_every_sixth_statement_leaves_a_store_that_opens(tmp_path):
-    """SIGKILL, no clean-up code runs: SQLite's own rollback must leave the old file (tests/store/kill_upgrades)."""
-    result = _kill_run(tmp_path, 6)
+def test_an_upgrade_from_the_oldest_revision_killed_at_every_fifth_statement_leaves_a_store_that_opens(tmp_path):
+    """SIGKILL, no clean-up code runs: SQLite's own rollback must leave the old file (tests/store/kill_upgrades).
+    Every migration runs from the oldest revision; every statement of every start is under -m slow."""
+    result = _kill_run(tmp_path, 5, 1)
     assert result["failures"] == []
     assert result["kills"] >= 20 and result["upgrades"] == result["kills"] == result["old"] + result["head"]
 
@@ -167,6 +188,6 @@ def test_an_upgrade_killed_at_every_sixth_statement_leaves_a_store_that_opens(tm
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill points are forked children (POSIX)")
 def test_an_upgrade_killed_at_every_statement_of_every_migration_leaves_a_store_that_opens(tmp_path):
-    result = _kill_run(tmp_path, 1)
+    result = _kill_run(tmp_path, 1, len(PAST))
     assert result["failures"] == []
     assert result["kills"] > 100 and result["upgrades"] == result["kills"] == result["old"] + result["head"]

@@ -29,7 +29,8 @@ def test_the_orm_the_writer_and_the_reader_use_the_one_file_named(tmp_path, name
                 "writer"
     finally:
         store.close()
-    stores = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.endswith(("-wal", "-shm")))
+    companions = ("-wal", "-shm", ".desk")  # SQLite's, and the desk identity's (clubdesk/store/identity.py)
+    stores = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.endswith(companions))
     assert stores == [name]
     reopened = open_store(path)
     try:
