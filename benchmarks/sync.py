@@ -1,0 +1,205 @@
+"""The hub sync, measured against baselines in the same run, on the PostgreSQL at $CLUBDESK_TEST_PG_URL.
+
+- push and pull of 100 000 log rows: rows/s, and the ratio to a bare psycopg COPY of the same rows (in, into a
+  table shaped like the hub's; out, of the same rows);
+- an incremental sync of 100 new rows (one desk pushes, another pulls and applies) over stores with 10 000 and
+  with 1 000 000 rows already synced: the ratio of the two times;
+- the shot p99 on a desk while a background sync applies rows on it, against the same shots with no sync.
+
+    python benchmarks/sync.py [LARGE]    (LARGE = 1 000 000 by default: a million rows are written, pushed and
+                                          applied by another desk, which takes most of the run)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from clubdesk.services.accounts import AccountService  # noqa: E402
+from clubdesk.services.games import GameService  # noqa: E402
+from clubdesk.services.players import PlayerData, PlayerService  # noqa: E402
+from clubdesk.store import changes  # noqa: E402
+from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json  # noqa: E402
+from clubdesk.store.db import open_store  # noqa: E402
+from clubdesk.sync import protocol  # noqa: E402
+from clubdesk.sync.hub import HubAddress, add_desk, init_hub  # noqa: E402
+from clubdesk.sync.join import join  # noqa: E402
+from clubdesk.sync.runner import sync_once  # noqa: E402
+
+URL = os.environ.get("CLUBDESK_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
+BULK = 100_000
+LARGE = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+
+
+class Desk:
+    def __init__(self, address: HubAddress, tmp: Path, name: str) -> None:
+        role, self.password = add_desk(address, name)
+        self.role = role
+        self.store = open_store(tmp / f"{name}.sqlite")
+        join(self.store, address, name, self.password)
+
+    def sync(self):
+        return sync_once(self.store, password=self.password)
+
+
+def fill(store, n: int) -> None:
+    """n new players, each with its change-log row, written as the UnitOfWork writes them (one transaction
+    per 20 000: a bench needs a million rows, not a million commits)."""
+    base = changes.last_desk_seq(store)
+    hlc = store.clock.now()
+    for start in range(0, n, 20_000):
+        players, log = [], []
+        for k in range(start, min(n, start + 20_000)):
+            pid, name = str(uuid.uuid4()), f"Игрок {base + k}"
+            fields = {"ban_reason": "", "ban_until": None, "created_at": "2026-12-03T12:00:00.000Z",
+                      "is_guest": False, "name": name, "nickname": "", "nickname_key": "", "notes": "",
+                      "phone": "", "search_key": name.casefold(), "status": "active"}
+            players.append((pid, hlc + k, store.desk_id, name, name.casefold()))
+            log.append((store.desk_id, base + k + 1, hlc + k, "players", pid, "upsert", canonical_json(fields),
+                        SCHEMA_VERSION))
+        with store.write() as cur:
+            cur.executemany("INSERT INTO players (id, hlc, desk_id, name, nickname, phone, notes, status, is_guest, "
+                            "ban_reason, nickname_key, search_key, created_at) VALUES (?, ?, ?, ?, '', '', '', "
+                            "'active', 0, '', '', ?, '2026-12-03T12:00:00.000Z')", players)
+            cur.executemany("INSERT INTO change_log (desk_id, desk_seq, hlc, entity, entity_id, op, payload, "
+                            "schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", log)
+    store.clock.observe(hlc + n)
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - t0, result
+
+
+def bare_copy_in(address: HubAddress, rows: list[dict]) -> float:
+    with address.connect() as conn:
+        conn.execute("CREATE TABLE bench_copy (LIKE log_rows INCLUDING ALL)")
+        conn.commit()
+        t0 = time.perf_counter()
+        with conn.cursor().copy(f"COPY bench_copy (club_id, {', '.join(protocol.ROW_COLUMNS)}) FROM STDIN") as cp:
+            for r in rows:
+                cp.write_row(("c", *(r[c] for c in protocol.ROW_COLUMNS)))
+        conn.commit()
+        return time.perf_counter() - t0
+
+
+def bare_copy_out(address: HubAddress, club_id: str, desk_id: str) -> float:
+    with address.connect() as conn:
+        t0 = time.perf_counter()
+        n = 0
+        with conn.cursor().copy(f"COPY (SELECT server_seq, {', '.join(protocol.ROW_COLUMNS)} FROM log_rows "
+                                f"WHERE club_id = '{club_id}' AND desk_id = '{desk_id}' ORDER BY server_seq) "
+                                "TO STDOUT") as cp:
+            for _ in cp.rows():
+                n += 1
+        return time.perf_counter() - t0
+
+
+def incremental(address: HubAddress, tmp: Path, tag: str, synced: int, source=None, target=None) -> float:
+    """Median time of 5 rounds: 100 new rows on `source`, its sync, then `target`'s sync (which applies them),
+    once both stores hold `synced` rows synced (written on `source`, pushed, pulled and applied by `target`)."""
+    if source is None:
+        source, target = Desk(address, tmp, f"{tag}_src"), Desk(address, tmp, f"{tag}_dst")
+    have = changes.last_desk_seq(source.store)
+    if synced > have:
+        fill(source.store, synced - have)
+        source.sync()
+        target.sync()
+    times = []
+    for _ in range(5):
+        fill(source.store, 100)
+        t, (pushed, pulled) = timed(lambda: (source.sync().pushed, target.sync().pulled))
+        assert pushed == pulled == 100, (pushed, pulled)
+        times.append(t)
+    return statistics.median(times)
+
+
+def shot_times(store, actor, game_id: str, n: int) -> list[float]:
+    games = GameService(store)
+    out = []
+    for _ in range(n):
+        player = games.state(game_id)["to_move"]
+        t0 = time.perf_counter()
+        games.record(actor, game_id, {"type": "shot", "player": player, "cue": "main", "potted": []})
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def p99(xs: list[float]) -> float:
+    return sorted(xs)[int(len(xs) * 0.99) - 1] * 1000
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="sync_bench_"))
+    schema = f"sync_bench_{uuid.uuid4().hex[:8]}"
+    admin_address = HubAddress.parse(URL, schema=schema)
+    club = init_hub(admin_address)
+    desks: list[Desk] = []
+    try:
+        a, b = Desk(admin_address, tmp, f"{schema}_a"), Desk(admin_address, tmp, f"{schema}_b")
+        desks += [a, b]
+        AccountService(a.store).create_first_admin("admin", "secret-admin")
+        a.sync()
+        b.sync()
+        fill(a.store, BULK)
+        rows = changes.pending_since(a.store, changes.get_cursor(a.store, f"push:{a.store.desk_id}"), 10 ** 7)
+        t_push, report = timed(a.sync)
+        assert report.pushed == BULK
+        t_copy_in = bare_copy_in(admin_address, rows)
+        t_pull, report = timed(b.sync)
+        assert report.pulled == BULK
+        t_copy_out = bare_copy_out(admin_address, club, a.store.desk_id)
+        print(f"push {BULK} rows: {BULK / t_push:,.0f} rows/s ({t_push:.2f} s); bare COPY in {t_copy_in:.2f} s; "
+              f"ratio {t_push / t_copy_in:.2f}×")
+        print(f"pull {BULK} rows (applied): {BULK / t_pull:,.0f} rows/s ({t_pull:.2f} s); bare COPY out "
+              f"{t_copy_out:.2f} s; ratio {t_pull / t_copy_out:.2f}×")
+
+        # the shot p99 on b while it applies 30 000 rows from a in the background
+        hall = AccountService(b.store).login("admin", "secret-admin")
+        ids = [PlayerService(b.store).add(hall, PlayerData(name=f"Стол {k}")).id for k in range(3)]
+        game = GameService(b.store).create(hall, "zhuk", [{"id": p, "balance": 500} for p in ids], {"nominal": 10})
+        quiet = shot_times(b.store, hall, game, 300)
+        fill(a.store, 30_000)
+        a.sync()
+        worker = threading.Thread(target=b.sync)
+        worker.start()
+        time.sleep(0.2)
+        busy = []
+        while worker.is_alive() and len(busy) < 2000:
+            busy += shot_times(b.store, hall, game, 10)
+        worker.join()
+        print(f"shot p99 while a background sync applies 30 000 rows: {p99(busy):.2f} ms over {len(busy)} shots "
+              f"(no sync: {p99(quiet):.2f} ms); ratio {p99(busy) / p99(quiet):.2f}×")
+
+        small = incremental(admin_address, tmp, f"{schema}_s", 10_000)
+        desks_large = (Desk(admin_address, tmp, f"{schema}_ls"), Desk(admin_address, tmp, f"{schema}_ld"))
+        desks += desks_large
+        large = incremental(admin_address, tmp, "", LARGE, *desks_large)
+        print(f"incremental sync of 100 rows: {small * 1000:.0f} ms over 10 000 synced rows, {large * 1000:.0f} ms "
+              f"over {LARGE:,}; ratio {large / small:.2f}×")
+    finally:
+        for d in desks:
+            d.store.close()
+        import psycopg
+
+        with psycopg.connect(URL, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            roles = conn.execute("SELECT rolname FROM pg_roles WHERE rolname LIKE %s", (f"clubdesk_{schema}%",))
+            for (role,) in roles.fetchall():
+                conn.execute(f'DROP OWNED BY "{role}"')
+                conn.execute(f'DROP ROLE "{role}"')
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
