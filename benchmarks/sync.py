@@ -1,12 +1,12 @@
 """The hub sync, measured against baselines in the same run, on the PostgreSQL at $CLUBDESK_TEST_PG_URL.
 
-- push and pull of 100 000 log rows: rows/s, and the ratio to a bare psycopg COPY of the same rows (in, into a
+- push and pull of BULK (100 000) log rows: rows/s, and the ratio to a bare psycopg COPY of the same rows (in, into a
   table shaped like the hub's; out, of the same rows);
 - an incremental sync of 100 new rows (one desk pushes, another pulls and applies) over stores with 10 000 and
   with 1 000 000 rows already synced: the ratio of the two times;
 - the shot p99 on a desk while a background sync applies rows on it, against the same shots with no sync.
 
-    python benchmarks/sync.py [LARGE]    (LARGE = 1 000 000 by default: a million rows are written, pushed and
+    python benchmarks/sync.py [LARGE [BULK]]    (LARGE = 1 000 000 by default: a million rows are written, pushed and
                                           applied by another desk, which takes most of the run)
 """
 
@@ -36,8 +36,8 @@ from clubdesk.sync.join import join  # noqa: E402
 from clubdesk.sync.runner import sync_once  # noqa: E402
 
 URL = os.environ.get("CLUBDESK_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
-BULK = 100_000
 LARGE = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+BULK = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
 
 
 class Desk:

@@ -23,8 +23,9 @@ from clubdesk.sync.hub import role_name
 PUSH_BATCH = 5000  # rows per hub transaction: a crash loses at most one batch's round trip, never a row
 PULL_PAGE = 2000
 APPLY_CHUNK = 1000  # rows per apply_remote call: the games they touch are re-derived once per call
-# rows per SQLite transaction when applying: ~0.1 ms a row keeps a shot recorded meanwhile within a frame
-APPLY_BATCH = 100
+# rows per SQLite transaction when applying: a shot recorded meanwhile waits for one such transaction, and a
+# row costs ~0.3–1.5 ms to apply (benchmarks/sync.py), so 20 rows keep that wait near a frame
+APPLY_BATCH = 20
 
 
 @dataclass
