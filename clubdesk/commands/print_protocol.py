@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import tempfile
@@ -10,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from clubdesk.errors import KnownError
+from clubdesk.rules.errors import one_line
 from clubdesk.rules.record import ReplayError
 
 _MSG = {
@@ -36,7 +36,7 @@ def replay_error_text(exc: ReplayError, record: object, lang: str) -> str:
     where = m["header"] if exc.index is None else m["event"].format(index=exc.index, type=_event_type(record, exc.index))
     clause = f", {exc.error.clause}" if exc.error.clause else ""
     text = exc.error.en if lang == "en" else exc.error.ru
-    return f"{where} [{exc.error.code}{clause}]: {text}"
+    return one_line(f"{where} [{exc.error.code}{clause}]: {text}")
 
 
 def _write(out: str, pdf: bytes) -> None:
@@ -67,14 +67,15 @@ def _umask() -> int:
 
 
 def _from_record(path: str, lang: str) -> bytes:
+    from clubdesk.commands.record_input import load
     from clubdesk.reports import Meta, build_record_pdf
+    from clubdesk.rules.errors import RuleError
 
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        record = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        msg = _MSG[lang]["unreadable"].format(path=path, exc=exc)
-        raise KnownError(msg, msg) from exc
+        record = load(path)  # RecordUnreadable (a KnownError) for a file that cannot be read
+    except RuleError as exc:
+        text = one_line(_MSG[lang]["unreadable"].format(path=repr(path), exc=f"[{exc.code}] {exc.message(lang)}"))
+        raise KnownError(text, text, code="replay_error") from exc
     try:
         return build_record_pdf(record, Meta(), lang)
     except ReplayError as exc:

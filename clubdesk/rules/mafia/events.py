@@ -149,7 +149,8 @@ def seat_key(key: Any, where: str) -> int:
     seat = _SEAT_KEYS.get(key) if isinstance(key, str) else None
     if seat is not None:
         return seat
-    if not isinstance(key, str) or not key.isdigit() or str(int(key)) != key:
+    # ASCII digits only and short: "²".isdigit() is true but int() refuses it, and int() refuses 4 300+ digits
+    if not isinstance(key, str) or len(key) > 3 or not key.isascii() or not key.isdigit() or str(int(key)) != key:
         raise _bad("bad_seat", f"{where}: ключ {key!r} не номер места", f"{where}: key {key!r} is not a seat number")
     return seat_of(int(key), where)
 

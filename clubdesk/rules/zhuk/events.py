@@ -125,7 +125,7 @@ def parse_event(obj: Any) -> Event:
         for i, p in enumerate(potted):
             pot = None
             # Fast path for a well-formed pot; anything else falls through to the checks that name the field.
-            if type(p) is dict and len(p) == 2 and type(p.get("legal")) is bool:
+            if type(p) is dict and len(p) == 2 and type(p.get("legal")) is bool and type(p.get("ball")) is str:
                 pot = _POT_CACHE.get((p.get("ball"), p["legal"]))
             if pot is None:
                 where = f"shot.potted[{i}]"
@@ -219,9 +219,13 @@ def event_to_json(event: Event) -> dict:
     raise TypeError(f"not a zhuk event: {event!r}")
 
 
+RATING_BOUND = 1_000_000
+
+
 def rating_to10(value: Any, where: str) -> int:
     """A rating given as a JSON number in 0.5 steps (Z§8) as an integer ×10."""
-    if type(value) not in (int, float) or value != value or value * 2 != int(value * 2):
+    # bounded first: 1e308 * 2 is infinite, and no club rating comes near a million
+    if type(value) not in (int, float) or not -RATING_BOUND <= value <= RATING_BOUND or value * 2 != int(value * 2):
         raise _bad("bad_rating", f"{where}: рейтинг {value!r} должен быть числом с шагом 0.5",
                    f"{where}: rating {value!r} must be a number in 0.5 steps")
     return int(round(value * 10))
