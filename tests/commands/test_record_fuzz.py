@@ -172,7 +172,7 @@ def check_record(text: str, tmp: Path, outcomes: Outcomes, kind: str) -> None:
         outcomes.valid += 1
         if outcomes.valid % STORY_EVERY:
             return
-    render = code == 0 and outcomes.valid % RENDER_EVERY == 0
+    render = code == 0 and (outcomes.valid - STORY_EVERY) % RENDER_EVERY == 0  # the first at the 5th
     err = io.StringIO()
     pdf = tmp / "out.pdf"
     pdf.unlink(missing_ok=True)
