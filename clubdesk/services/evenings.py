@@ -125,15 +125,6 @@ class EveningService(SeatingMixin, StandingsMixin):
         with self.store.session_factory() as s:
             return json.loads(s.get(Evening, evening_id).options_json)
 
-    def _update_options(self, actor: Actor, evening_id: str, **changes: Any) -> None:
-        with UnitOfWork(self.store, actor.account_id) as uow:
-            ev = uow.session.get(Evening, evening_id)
-            opts = json.loads(ev.options_json)
-            opts.update(changes)
-            ev.options_json = canonical_json(opts)
-            if "seed" in changes:
-                ev.seed = changes["seed"]
-
     # --- check-in ----------------------------------------------------------------------------------
     def check_in(self, actor: Actor, evening_id: str, player_id: str) -> CheckInRow:
         """Mark a registry player present; a ban in force on the evening's day is refused with its reason."""
@@ -225,7 +216,7 @@ class EveningService(SeatingMixin, StandingsMixin):
             raise ValidationError("game", f"Игра {round_no} за столом {table_no} уже начата.",
                                   f"Game {round_no} at table {table_no} has already started.")
         with UnitOfWork(self.store, actor.account_id) as uow:
-            table = GameTable(number=table_no, evening_id=evening_id)
+            table = GameTable(number=table_no, evening_id=evening_id, evening_round=round_no)
             uow.session.add(table)
             uow.session.flush()
             for i, pid in enumerate(players, 1):
@@ -234,19 +225,16 @@ class EveningService(SeatingMixin, StandingsMixin):
         title = f"{evening.title()} · игра {round_no} · стол {table_no}"
         options = {"scoring": evening.scoring, **evening.variants}   # the record says the rules it was played by
         gid = self.games.create(actor, "mafia", list(players), options, title, table_id)
-        placed = self.options(evening_id).get("games", {})
-        placed[gid] = [round_no, table_no]
-        self._update_options(actor, evening_id, games=placed)
-        return gid
+        return gid  # its place in the evening is its table row (game_tables.evening_round): a row of its own
 
     def list_games(self, evening_id: str) -> list[GameRow]:
-        placed = self.options(evening_id).get("games", {})
         with self.store.session_factory() as s:
-            rows = s.scalars(select(Game).where(Game.id.in_(list(placed)))).all()
+            rows = s.execute(select(Game, GameTable.evening_round, GameTable.number)
+                             .join(GameTable, Game.table_id == GameTable.id)
+                             .where(GameTable.evening_id == evening_id, GameTable.evening_round.is_not(None))).all()
         out = []
-        for g in rows:
+        for g, r, t in rows:
             st = self.games.state(g.id)
-            r, t = placed[g.id]
             out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"]))
         return sorted(out, key=lambda x: (x.round, x.table))
 

@@ -1,7 +1,8 @@
 """Seating of a Mafia evening (M-8): the seeded draw, manual swaps and what they do to the evenness figures.
 
-The draw is stored as its inputs (players in order, rounds, Evening.seed) and the swaps made by hand
-(Evening.options_json), so the seating is always recomputed from the seed and can be audited.
+The draw is stored as its inputs (players in order, rounds: Evening.seating_json; Evening.seed) and each swap made
+by hand is a row of its own (SeatingSwap: two desks' swaps are both kept, docs/sync.md), so the seating is always
+recomputed from the seed and can be audited.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from clubdesk.errors import ValidationError
 from clubdesk.rules.mafia.seating import TABLE, Seating, seating
 from clubdesk.services.accounts import Actor, require
+from clubdesk.store.ids import new_id
+from clubdesk.store.models import Evening, SeatingSwap, canonical_json
 
 MAX_ROUNDS = 20
 FIGURES = ("games_min", "games_max", "seat_repeat_max", "seat_spread_max", "meet_min", "meet_max")
@@ -57,22 +60,41 @@ class SeatingMixin:
             raise ValidationError("seating", "Игры вечера уже начаты: рассадку нельзя перетянуть.",
                                   "Games of the evening have started: the seating cannot be redrawn.")
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
-        self._update_options(actor, evening_id, seed=seed, seating={"players": present, "rounds": rounds, "swaps": []})
+        from clubdesk.store.uow import UnitOfWork
+
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            ev = uow.session.get(Evening, evening_id)
+            # A new draw id: the swaps of an earlier draw no longer apply.
+            ev.seed, ev.seating_json = seed, canonical_json({"players": present, "rounds": rounds, "draw": new_id()})
         return self.seating(evening_id)
 
     def seating(self, evening_id: str) -> Seating | None:
         """The stored draw with its swaps, or None before the first draw."""
-        base = self._base_seating(evening_id)
-        if base is None:
+        drawn = self._drawn(evening_id)
+        if drawn is None:
             return None
-        return apply_swaps(base, self.options(evening_id)["seating"]["swaps"])
+        return apply_swaps(self._base_seating(evening_id), self._swaps(drawn["draw"]))
+
+    def _drawn(self, evening_id: str) -> dict | None:
+        import json
+
+        with self.store.session_factory() as s:
+            ev = s.get(Evening, evening_id)
+            return {**json.loads(ev.seating_json), "seed": ev.seed} if ev.seating_json else None
+
+    def _swaps(self, draw: str) -> list[list]:
+        from sqlalchemy import select
+
+        with self.store.session_factory() as s:
+            rows = s.scalars(select(SeatingSwap).where(SeatingSwap.draw == draw)
+                             .order_by(SeatingSwap.number, SeatingSwap.hlc, SeatingSwap.desk_id, SeatingSwap.id))
+            return [[w.round_no, w.player_a, w.player_b] for w in rows]
 
     def _base_seating(self, evening_id: str) -> Seating | None:
-        opts = self.options(evening_id)
-        drawn = opts.get("seating")
-        if not drawn:
+        drawn = self._drawn(evening_id)
+        if drawn is None:
             return None
-        return seating(drawn["players"], drawn["rounds"], opts["seed"])
+        return seating(drawn["players"], drawn["rounds"], drawn["seed"])
 
     def swap_effect(self, evening_id: str, round_no: int, a: str, b: str) -> SwapEffect:
         """What swapping players a and b in a round would do to the figures (nothing is stored)."""
@@ -83,9 +105,12 @@ class SeatingMixin:
         """Swap two players' places in one round (tables, seats or sitting out) and keep the swap."""
         require(actor, "desk", "host")
         effect = self.swap_effect(evening_id, round_no, a, b)
-        swaps = self.options(evening_id)["seating"]["swaps"] + [[round_no, a, b]]
-        opts = self.options(evening_id)["seating"]
-        self._update_options(actor, evening_id, seating={**opts, "swaps": swaps})
+        from clubdesk.store.uow import UnitOfWork
+
+        draw = self._drawn(evening_id)["draw"]
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            uow.session.add(SeatingSwap(evening_id=evening_id, draw=draw, round_no=round_no, player_a=a, player_b=b,
+                                        number=len(self._swaps(draw)) + 1))
         return effect
 
     def _checked_swap(self, evening_id: str, round_no: int, a: str, b: str) -> Seating:

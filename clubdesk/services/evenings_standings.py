@@ -71,7 +71,7 @@ class StandingsMixin:
 
     # --- club-ban flags (M-6, group III) -----------------------------------------------------------
     def ban_flags(self, evening_id: str) -> list[BanFlag]:
-        confirmed = set(self.options(evening_id).get("bans_confirmed", []))
+        confirmed = self._confirmed_bans(evening_id)
         out = []
         for g in self.list_games(evening_id):
             for flag in self.games.state(g.game_id)["club_ban_flags"]:
@@ -88,5 +88,24 @@ class StandingsMixin:
         c = clause(flag.clause)
         reason = f"п. {flag.clause} правил мафии" + (f" — {c.ru}" if c else "") + f" ({flag.game_title})"
         self.players.update(actor, p.id, PlayerData(p.name, p.nickname, p.phone, p.notes, True, reason, None))
-        done = self.options(evening_id).get("bans_confirmed", []) + [flag.key]
-        self._update_options(actor, evening_id, bans_confirmed=done)
+        from sqlalchemy import select
+
+        from clubdesk.store.models import BanConfirmation
+        from clubdesk.store.uow import UnitOfWork
+
+        with UnitOfWork(self.store, actor.account_id) as uow:  # a row of its own, id from (evening, flag)
+            known = uow.session.scalar(select(BanConfirmation).where(BanConfirmation.evening_id == evening_id,
+                                                                     BanConfirmation.flag_key == flag.key))
+            if known is None:
+                uow.session.add(BanConfirmation(evening_id=evening_id, flag_key=flag.key))
+            else:
+                known.deleted = False
+
+    def _confirmed_bans(self, evening_id: str) -> set[str]:
+        from sqlalchemy import select
+
+        from clubdesk.store.models import BanConfirmation
+
+        with self.store.session_factory() as s:
+            return set(s.scalars(select(BanConfirmation.flag_key).where(BanConfirmation.evening_id == evening_id,
+                                                                        BanConfirmation.deleted.is_(False))))

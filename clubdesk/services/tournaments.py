@@ -203,13 +203,10 @@ class TournamentService:
             raise TournamentError(exc.message("ru"), exc.message("en")) from exc
         rounds = [r for r in zt.schedule() if r.stage == number]
         with UnitOfWork(self.store, actor.account_id) as uow:
-            st = Stage(tournament_id=tournament_id, number=number, kind=kind, seed=seed)
+            st = Stage(tournament_id=tournament_id, number=number, kind=kind, seed=seed,
+                       draw_json=canonical_json([list(tb) for tb in tables]))
             uow.session.add(st)
             uow.session.flush()
-            t = uow.session.get(Tournament, tournament_id)
-            opts = json.loads(t.options_json)
-            opts.setdefault("draws", {})[str(number)] = [list(tb) for tb in tables]
-            t.options_json = canonical_json(opts)
             uow.session.add_all(Round(stage_id=st.id, number=r.number, nominal=r.nominal, minutes=r.minutes)
                                 for r in rounds)
             stage_id = st.id
@@ -218,8 +215,9 @@ class TournamentService:
     def draw_of(self, tournament_id: str, stage_number: int) -> tuple[tuple[str, ...], ...]:
         """The tables of a stage as drawn (turn order of the stage's first round)."""
         with self.store.session_factory() as s:
-            opts = json.loads(s.get(Tournament, tournament_id).options_json)
-        return tuple(tuple(tb) for tb in opts.get("draws", {}).get(str(stage_number), ()))
+            draw = s.scalar(select(Stage.draw_json).where(Stage.tournament_id == tournament_id,
+                                                          Stage.number == stage_number))
+        return tuple(tuple(tb) for tb in json.loads(draw)) if draw else ()
 
     def verify_draw(self, tournament_id: str, stage_number: int) -> bool:
         """Re-check a stored draw from its seed: the same players and seed give the same tables."""
@@ -347,23 +345,19 @@ class TournamentService:
     def _note_end_by_hand(self, actor: Actor, game_id: str) -> None:
         with UnitOfWork(self.store, actor.account_id) as uow:
             s = uow.session
-            t = s.scalar(select(Tournament).join(Stage, Stage.tournament_id == Tournament.id)
-                         .join(Round, Round.stage_id == Stage.id).join(GameTable, GameTable.round_id == Round.id)
-                         .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
+            table = s.scalar(select(GameTable).join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
             who = s.get(Account, actor.account_id) if actor.account_id else None
-            opts = json.loads(t.options_json)
-            opts.setdefault("ended_by_hand", {})[game_id] = {
+            # On the table's own row: two tables ended on two desks never rewrite one tournament field.
+            table.ended_by_hand_json = canonical_json({
                 "by": (who.display_name or who.login) if who else actor.login,
-                "at": dt.datetime.fromtimestamp(self.now()).strftime("%H:%M")}
-            t.options_json = canonical_json(opts)
+                "at": dt.datetime.fromtimestamp(self.now()).strftime("%H:%M")})
 
     def ended_by_hand(self, game_id: str) -> tuple[str, str] | None:
         """(who, HH:MM) when the table's round was ended early by hand, else None (the clock ended it)."""
         with self.store.session_factory() as s:
-            raw = s.scalar(select(Tournament.options_json).join(Stage, Stage.tournament_id == Tournament.id)
-                           .join(Round, Round.stage_id == Stage.id).join(GameTable, GameTable.round_id == Round.id)
-                           .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
-        note = json.loads(raw).get("ended_by_hand", {}).get(game_id) if raw else None
+            raw = s.scalar(select(GameTable.ended_by_hand_json).join(Game, Game.table_id == GameTable.id)
+                           .where(Game.id == game_id))
+        note = json.loads(raw) if raw else None
         return (note["by"], note["at"]) if note else None
 
     def running_tables(self) -> list[TableInfo]:

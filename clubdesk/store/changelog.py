@@ -21,10 +21,10 @@ ROW_KEYS = frozenset({"id", "hlc", "desk_id"})
 DERIVED = {"games": frozenset({"status"})}
 # Set-like tables: their id is uuid5 of the natural key, `deleted` is the tombstone.
 SET_LIKE = {"check_ins": ("evening_id", "player_id"), "tournament_entries": ("tournament_id", "player_id"),
-            "seats": ("table_id", "seat_no")}
+            "seats": ("table_id", "seat_no"), "ban_confirmations": ("evening_id", "flag_key")}
 # Tables whose rows merge per field by (hlc, desk_id).
 LWW_TABLES = ("players", "accounts", "tournaments", "tournament_entries", "stages", "rounds", "evenings",
-              "check_ins", "game_tables", "seats", "games")
+              "check_ins", "game_tables", "seats", "games", "seating_swaps", "ban_confirmations")
 SYNCED_TABLES = (*LWW_TABLES, "events")
 
 # desk_seq is computed in the INSERT itself: it sees the rows of this transaction already inserted, the

@@ -292,12 +292,18 @@ def uncovered(store: Store) -> list[tuple[str, str, str]]:
     for table in LWW_TABLES:
         names = [r[1] for r in store.read(f"PRAGMA table_info({table})")]
         types = {r[1]: r[2].upper() for r in store.read(f"PRAGMA table_info({table})")}
+        defaults = _defaults(table)
         for row in store.read(f"SELECT * FROM {table}"):
             values = payload_fields(table, dict(zip(names, row, strict=True)))
             said = fold(logged.get((table, values.get("id") or row[names.index("id")]), []))
             for k, v in values.items():
                 want = bool(v) if types[k] == "BOOLEAN" and v is not None else v
-                if k not in said or said[k][1] != want:
+                if k not in said:
+                    # A column added after the row's last logged write: a desk that pulls the row creates it
+                    # with the column's default, so a default value here is what that desk holds too.
+                    if want != defaults.get(k):
+                        out.append((table, row[names.index("id")], k))
+                elif said[k][1] != want:
                     out.append((table, row[names.index("id")], k))
     unlogged_events = store.read("SELECT id FROM events WHERE id NOT IN "
                                  "(SELECT entity_id FROM change_log WHERE entity = 'events')")

@@ -113,6 +113,8 @@ class Stage(Synced, Base):
     number: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(10), default="stage")  # stage | final
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the draw's seed, printed
+    # The tables as drawn, canonical JSON (a row of its own per stage: two desks' draws never share a field).
+    draw_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     tournament: Mapped[Tournament] = relationship(back_populates="stages")
     rounds: Mapped[list[Round]] = relationship(back_populates="stage", order_by="Round.number")
 
@@ -137,6 +139,30 @@ class Evening(Synced, Base):
     host_account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
     options_json: Mapped[str] = mapped_column(Text, default="{}")
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # The seating's base: {"players", "rounds", "draw"}; its swaps are rows of SeatingSwap (docs/sync.md).
+    seating_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class SeatingSwap(Synced, Base):
+    """One swap of two players in one game of an evening's seating; swaps apply in (number, hlc, desk_id) order."""
+
+    __tablename__ = "seating_swaps"
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id"), index=True)
+    draw: Mapped[str] = mapped_column(String(36))  # the seating draw it belongs to: a new draw forgets old swaps
+    round_no: Mapped[int] = mapped_column(Integer)
+    player_a: Mapped[str] = mapped_column(String(36))
+    player_b: Mapped[str] = mapped_column(String(36))
+    number: Mapped[int] = mapped_column(Integer)
+
+
+class BanConfirmation(Synced, Base):
+    """A Mafia club-ban flag the desk confirmed (M-6); id from (evening_id, flag_key)."""
+
+    __tablename__ = "ban_confirmations"
+    __table_args__ = (UniqueConstraint("evening_id", "flag_key"),)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id"))
+    flag_key: Mapped[str] = mapped_column(String(200))
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # withdrawn: a tombstone
 
 
 class CheckIn(Synced, Base):
@@ -155,6 +181,9 @@ class GameTable(Synced, Base):
     number: Mapped[int] = mapped_column(Integer)
     round_id: Mapped[str | None] = mapped_column(ForeignKey("rounds.id"), nullable=True, index=True)
     evening_id: Mapped[str | None] = mapped_column(ForeignKey("evenings.id"), nullable=True, index=True)
+    evening_round: Mapped[int | None] = mapped_column(Integer, nullable=True)  # a Mafia table: its game of the evening
+    # Who ended the table's round early by hand and when ({"by", "at"}), else NULL (the clock ended it).
+    ended_by_hand_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     # A freed seat is a tombstone (docs/sync.md), never a DELETE: the table's seats are the live ones.
     seats: Mapped[list[Seat]] = relationship(primaryjoin="and_(GameTable.id == Seat.table_id, Seat.deleted.is_(False))",
                                              order_by="Seat.seat_no", viewonly=True)

@@ -123,6 +123,8 @@ def rows_at(rev: str) -> dict[str, list[dict]]:
         del rows["tournament_entries"]
     if rev < "0002":
         del rows["projections"]
+    if rev >= "0007":  # head_rows() is the club as 0006 wrote it; 0007 rewrote its log and keys
+        rows = _sync_0007(rows)
     return rows
 
 
@@ -135,7 +137,7 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
-    rows = _sync_0007(rows)
+    rows = _sync_0008(_sync_0007(rows))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
 
 
@@ -145,6 +147,19 @@ LWW_ORDER = ("players", "accounts", "tournaments", "tournament_entries", "stages
              "check_ins", "game_tables", "seats", "games")
 BOOLEANS = {("players", "is_guest"), ("accounts", "active"), ("check_ins", "deleted"),
             ("tournament_entries", "deleted"), ("seats", "deleted")}
+
+
+def _sync_0008(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """0008: draws, seating, swaps, placed games, ended-by-hand notes and confirmed bans move to rows of their
+    own. This club keeps none of them in options_json (its evening's {"games": 2} is no placement map), so only
+    the new columns and tables appear, empty."""
+    for st in rows["stages"]:
+        st["draw_json"] = None
+    for ev in rows["evenings"]:
+        ev["seating_json"] = None
+    for t in rows["game_tables"]:
+        t["evening_round"] = t["ended_by_hand_json"] = None
+    return {**rows, "seating_swaps": [], "ban_confirmations": []}
 
 
 def _sync_0007(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:

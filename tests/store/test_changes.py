@@ -171,3 +171,23 @@ def test_the_same_phone_written_two_ways_is_a_duplicate(desks):
     _player(b, admin, "Ваня Петров", phone="+7 (916) 123 45 67")
     exchange(a, b)
     assert b.read("SELECT kind, detail_json FROM conflicts") == [("duplicate_player", '{"same":"phone"}')]
+
+
+def test_swaps_made_on_two_desks_in_one_evening_are_both_kept(desks):
+    a, b, admin = desks
+    eid = _evening(a, admin)
+    players = [_player(a, admin, f"Игрок {i:02d}") for i in range(12)]
+    evenings_a = EveningService(a, GameService(a), PlayerService(a, today=TODAY))
+    for pid in players:
+        evenings_a.check_in(admin, eid, pid)
+    drawn = evenings_a.draw_seating(admin, eid, rounds=3, seed=7)
+    send(a, b)
+    evenings_b = EveningService(b, GameService(b), PlayerService(b, today=TODAY))
+    t2, t3 = drawn.rounds[1][0], drawn.rounds[2][0]
+    evenings_a.swap(admin, eid, 2, t2[0], t2[1])
+    evenings_b.swap(admin, eid, 3, t3[0], t3[1])  # the same evening's seating, another game, another desk
+    exchange(a, b)
+    for evenings in (evenings_a, evenings_b):
+        now = evenings.seating(eid)
+        assert (now.rounds[1][0][:2], now.rounds[2][0][:2]) == ((t2[1], t2[0]), (t3[1], t3[0]))
+    assert synced_tables(a) == synced_tables(b)
