@@ -178,6 +178,7 @@ class PlayerService:
             self.assign(p, data)
             uow.session.add(p)
             uow.session.flush()
+            self.write_ban(uow, p.id, data)
             return _row(p)
 
     def update(self, actor: Actor, player_id: str, data: PlayerData) -> PlayerRow:
@@ -193,6 +194,7 @@ class PlayerService:
             self.check_nickname(uow, data.nickname, player_id)
             self.assign(p, data)
             uow.session.flush()
+            self.write_ban(uow, p.id, data)
             return _row(p)
 
     def register_guest(self, actor: Actor, player_id: str) -> PlayerRow:
@@ -223,6 +225,25 @@ class PlayerService:
         if other is not None:
             raise ValidationError("nickname", f"Ник «{nickname}» уже у игрока {other.name}.",
                                   f"The nickname '{nickname}' belongs to {other.name}.")
+
+    @staticmethod
+    def write_ban(uow: UnitOfWork, player_id: str, d: PlayerData) -> None:
+        """The ban as rows (`bans`): a ban updates the one in force or adds one; no ban lifts those in force.
+
+        Only what changed is written, so saving a player's phone writes no ban row at all."""
+        from sqlalchemy import select
+
+        from clubdesk.store.models import Ban
+
+        in_force = list(uow.session.scalars(select(Ban).where(Ban.player_id == player_id, Ban.lifted.is_(False))
+                                            .order_by(Ban.hlc.desc(), Ban.desk_id.desc())))
+        if not d.banned:
+            for ban in in_force:
+                ban.lifted = True
+        elif in_force:
+            in_force[0].reason, in_force[0].until = d.ban_reason, d.ban_until
+        else:
+            uow.session.add(Ban(player_id=player_id, reason=d.ban_reason, until=d.ban_until))
 
     @staticmethod
     def assign(p: Player, d: PlayerData) -> None:

@@ -18,13 +18,13 @@ SCHEMA_VERSION = int(migrate.HEAD)
 # Columns of the log row itself, never repeated in a payload.
 ROW_KEYS = frozenset({"id", "hlc", "desk_id"})
 # Derived from the events on every desk; syncing them would let a desk overwrite what another derived.
-DERIVED = {"games": frozenset({"status"})}
+DERIVED = {"games": frozenset({"status"}), "players": frozenset({"status", "ban_reason", "ban_until"})}
 # Set-like tables: their id is uuid5 of the natural key, `deleted` is the tombstone.
 SET_LIKE = {"check_ins": ("evening_id", "player_id"), "tournament_entries": ("tournament_id", "player_id"),
             "seats": ("table_id", "seat_no"), "ban_confirmations": ("evening_id", "flag_key")}
 # Tables whose rows merge per field by (hlc, desk_id).
 LWW_TABLES = ("players", "accounts", "tournaments", "tournament_entries", "stages", "rounds", "evenings",
-              "check_ins", "game_tables", "seats", "games", "seating_swaps", "ban_confirmations")
+              "check_ins", "game_tables", "seats", "games", "seating_swaps", "ban_confirmations", "bans")
 SYNCED_TABLES = (*LWW_TABLES, "events")
 
 # desk_seq is computed in the INSERT itself: it sees the rows of this transaction already inserted, the

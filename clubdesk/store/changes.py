@@ -14,7 +14,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.store.changelog import LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION, canonical_json, fold
+from clubdesk.store.changelog import (
+    DERIVED,
+    LOG_INSERT_ORIGIN,
+    LWW_TABLES,
+    ROW_KEYS,
+    SCHEMA_VERSION,
+    canonical_json,
+    fold,
+)
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -158,7 +166,8 @@ def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult
         return
     entity, entity_id = row["entity"], row["entity_id"]
     columns = _columns(cur, entity)
-    fields = {k: v for k, v in fields.items() if k in columns}
+    # Derived columns are this desk's own (a row logged before they were derived may still carry them).
+    fields = {k: v for k, v in fields.items() if k in columns and k not in DERIVED.get(entity, ())}
     earlier = fold(cur.execute("SELECT hlc, desk_id, payload FROM change_log WHERE entity = ? AND entity_id = ? "
                                "AND id <> ? AND id NOT IN (SELECT log_id FROM sync_quarantine)",
                                (entity, entity_id, log_id)).fetchall())
@@ -181,6 +190,18 @@ def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult
         result.touched_games.add(entity_id)
     if entity == "players":
         result.conflicts += _note_duplicate_players(cur, entity_id)
+        derive_player_ban(cur, entity_id)
+    if entity == "bans":
+        derive_player_ban(cur, cur.execute("SELECT player_id FROM bans WHERE id = ?", (entity_id,)).fetchone()[0])
+
+
+def derive_player_ban(cur: sqlite3.Cursor, player_id: str) -> None:
+    """The player's status, ban_reason, ban_until from the bans in force: the newest by (hlc, desk_id) decides."""
+    ban = cur.execute("SELECT reason, until FROM bans WHERE player_id = ? AND lifted = 0 "
+                      "ORDER BY hlc DESC, desk_id DESC LIMIT 1", (player_id,)).fetchone()
+    status, reason, until = ("banned", *ban) if ban else ("active", "", None)
+    cur.execute("UPDATE players SET status = ?, ban_reason = ?, ban_until = ? WHERE id = ?",
+                (status, reason, until, player_id))
 
 
 def _insert(cur: sqlite3.Cursor, entity: str, values: dict, row: dict, result: ApplyResult) -> bool:

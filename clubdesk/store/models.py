@@ -62,6 +62,7 @@ class Player(Synced, Base):
     nickname: Mapped[str] = mapped_column(String(100), default="")
     phone: Mapped[str] = mapped_column(String(40), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
+    # status, ban_reason, ban_until: derived from the player's `bans` rows (the ban in force), never synced.
     status: Mapped[str] = mapped_column(String(20), default="active")  # active | banned
     # added on the spot at an evening; the server default is what migration 0003 gave every older player
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -70,6 +71,20 @@ class Player(Synced, Base):
     nickname_key: Mapped[str] = mapped_column(String(100), default="", index=True)  # casefolded, for uniqueness
     # casefolded "name nickname phone": SQLite's lower() does not fold Cyrillic, so we filter on this.
     search_key: Mapped[str] = mapped_column(Text, default="", index=True)
+    created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+
+
+class Ban(Synced, Base):
+    """A club ban of a player, a row of its own (a ban on one desk and a phone edit on another never meet).
+
+    Lifting is `lifted` (never a DELETE); a lift lifts the bans its desk knew, so a ban made meanwhile elsewhere
+    stays in force. The player's status/ban_reason/ban_until are the newest ban in force (docs/sync.md)."""
+
+    __tablename__ = "bans"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    until: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    lifted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
 
 

@@ -125,6 +125,8 @@ def rows_at(rev: str) -> dict[str, list[dict]]:
         del rows["projections"]
     if rev >= "0007":  # head_rows() is the club as 0006 wrote it; 0007 rewrote its log and keys
         rows = _sync_0007(rows)
+    if rev >= "0008":
+        rows = _sync_0008(rows)
     return rows
 
 
@@ -137,7 +139,7 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
-    rows = _sync_0008(_sync_0007(rows))
+    rows = _sync_0009(_sync_0008(_sync_0007(rows)))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
 
 
@@ -147,6 +149,27 @@ LWW_ORDER = ("players", "accounts", "tournaments", "tournament_entries", "stages
              "check_ins", "game_tables", "seats", "games")
 BOOLEANS = {("players", "is_guest"), ("accounts", "active"), ("check_ins", "deleted"),
             ("tournament_entries", "deleted"), ("seats", "deleted")}
+
+
+def _sync_0009(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """0009: each banned player's ban becomes a `bans` row (id from the player), with its log row."""
+    from clubdesk.store.ids import natural_id
+
+    log = rows["change_log"]
+    hlc = 1 + max(r["hlc"] for t in (*LWW_ORDER, "seating_swaps", "ban_confirmations", "events", "change_log")
+                  for r in rows.get(t, []))
+    bans = []
+    for p in sorted(rows["players"], key=lambda p: p["id"]):
+        if p["status"] != "banned":
+            continue
+        fields = {"player_id": p["id"], "reason": p["ban_reason"], "until": p["ban_until"], "lifted": False,
+                  "created_at": p["created_at"]}
+        ban_id = natural_id("bans", p["id"], "0009")
+        log.append({"id": len(log) + 1, "desk_id": DESK, "desk_seq": len(log) + 1, "hlc": hlc, "entity": "bans",
+                    "entity_id": ban_id, "op": "upsert", "payload": _j(fields), "schema_version": 9})
+        bans.append({"id": ban_id, "hlc": hlc, "desk_id": DESK, **fields, "lifted": 0})
+        hlc += 1
+    return {**rows, "bans": bans}
 
 
 def _sync_0008(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:

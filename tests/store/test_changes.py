@@ -191,3 +191,36 @@ def test_swaps_made_on_two_desks_in_one_evening_are_both_kept(desks):
         now = evenings.seating(eid)
         assert (now.rounds[1][0][:2], now.rounds[2][0][:2]) == ((t2[1], t2[0]), (t3[1], t3[0]))
     assert synced_tables(a) == synced_tables(b)
+
+
+def test_a_ban_is_a_row_of_its_own_and_the_player_status_follows_it_on_every_desk(desks):
+    a, b, admin = desks
+    pid = _player(a, admin)
+    send(a, b)
+    _edit(b, admin, pid, banned=True, ban_reason="шумел")
+    logged = {e for (e,) in b.read("SELECT entity FROM change_log WHERE desk_id = ?", (b.desk_id,))}
+    assert logged == {"bans"}  # the player's row is untouched: its status is derived from the ban
+    send(b, a)
+    assert PlayerService(a).get(pid).status == "banned" and PlayerService(a).get(pid).ban_reason == "шумел"
+
+
+def test_a_lift_on_one_desk_leaves_a_ban_made_meanwhile_on_another_in_force(desks):
+    a, b, admin = desks
+    pid = _player(a, admin)
+    _edit(a, admin, pid, banned=True, ban_reason="первый")
+    send(a, b)
+    _edit(a, admin, pid, banned=False)  # a lifts the ban it knows
+    _edit(b, admin, pid, banned=True, ban_reason="уточнено")  # b edits that same ban meanwhile
+    exchange(a, b)
+    # one ban row merged per field: the lift (a) and the new reason (b) both hold, so it is lifted everywhere
+    assert PlayerService(a).get(pid).status == PlayerService(b).get(pid).status == "active"
+    other = _player(a, admin, "Другой Игрок")
+    send(a, b)
+    _edit(a, admin, other, banned=True, ban_reason="на A")
+    _edit(a, admin, other, banned=False)
+    _edit(b, admin, other, banned=True, ban_reason="на B")  # a ban of its own, made without knowing a's
+    exchange(a, b)
+    for store in (a, b):
+        p = PlayerService(store).get(other)
+        assert (p.status, p.ban_reason) == ("banned", "на B")
+    assert synced_tables(a) == synced_tables(b)
