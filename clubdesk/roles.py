@@ -25,6 +25,11 @@ class Actor(NamedTuple):
         return bool(self.roles & set(roles)) or "admin" in self.roles
 
 
+def sees_private(actor: Actor) -> bool:
+    """Phones, notes and bans are for the staff: a display account (the hall screen) reads public data only."""
+    return bool(actor.roles - {"display"})
+
+
 SYSTEM = Actor(None, "system", frozenset({"admin"}))
 
 

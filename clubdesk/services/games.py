@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from clubdesk.errors import KnownError
+from clubdesk.errors import KnownError, PermissionDenied, ValidationError
 from clubdesk.rules.errors import InvalidEventError, RuleError
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
@@ -25,6 +25,14 @@ from clubdesk.store.uow import UnitOfWork, append_event, upsert_projection
 
 VOID = "void"
 RECORDER_ROLES = ("referee", "host", "desk")
+# Who records and undoes each game (admin always may): a referee (маркер) scores billiards, a host runs Mafia.
+GAME_ROLES = {"zhuk": ("referee", "desk"), "pyramid100": ("referee", "desk"), "mafia": ("host", "desk")}
+# A finished game is a result others read (protocols, ratings, the next draw): only the desk corrects it, with a reason.
+CORRECTION_ROLES = ("desk",)
+
+
+def recorders(game: str) -> tuple[str, ...]:
+    return GAME_ROLES.get(game, RECORDER_ROLES)  # an engine not listed (a test's) is open to every recorder
 
 
 class EventRefused(KnownError):
@@ -55,6 +63,7 @@ NEEDS_NEWER = ("В игре есть события более новой вер
 class _Live:
     engine: Any
     module: Any  # the engine module (parse_event, event_to_json)
+    game: str  # zhuk | pyramid100 | mafia: who may record it (GAME_ROLES)
     seq: int  # last stored seq (void events included)
     effective: list[tuple[int, dict]]  # (seq, event json) of the events the engine has applied
     finished: bool  # what Game.status says, so it is written only when it changes
@@ -107,10 +116,10 @@ class GameService:
 
     def create(self, actor: Actor, game: str, players: list, options: dict, title: str = "",
                table_id: str | None = None) -> str:
-        require(actor, *RECORDER_ROLES)
         module = engine_module(game)
         if module is None:
             raise KnownError(f"Неизвестная игра {game}.", f"Unknown game {game}.")
+        require(actor, *recorders(game))
         try:
             module.new_game(players, options)
         except RuleError as exc:
@@ -133,7 +142,7 @@ class GameService:
             rows = [(e.seq, e.type, json.loads(e.payload)) for e in
                     s.scalars(select(Event).where(Event.game_id == game_id).order_by(Event.seq))]
         engine, module, effective, needs_newer = _replay(g.game, g.players, g.options, rows)
-        live = _Live(engine, module, rows[-1][0] if rows else 0, effective, g.status == "finished",
+        live = _Live(engine, module, g.game, rows[-1][0] if rows else 0, effective, g.status == "finished",
                      g.owner_desk_id, needs_newer)
         self._live[game_id] = live
         return live
@@ -163,15 +172,15 @@ class GameService:
 
     def take_over(self, actor: Actor, game_id: str) -> None:
         """The hand-over: this desk becomes the one that records the game (a referee's laptop died)."""
-        require(actor, *RECORDER_ROLES)
+        require(actor, *recorders(self._load(game_id).game))
         with UnitOfWork(self.store, actor.account_id) as uow:
             uow.session.get(Game, game_id).owner_desk_id = self.store.desk_id
         self._live.pop(game_id, None)
 
     def record(self, actor: Actor, game_id: str, obj: dict) -> dict:
         """Validate `obj` with the engine, store it, and return the new state; refused → nothing stored."""
-        require(actor, *RECORDER_ROLES)
         live = self._load(game_id)
+        require(actor, *recorders(live.game))
         self._check_writable(live)
         try:
             event = live.module.parse_event(obj)
@@ -190,12 +199,17 @@ class GameService:
         return live.state
 
     def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
-        """Cancel the last counted event by appending a void event; returns the new state."""
-        require(actor, *RECORDER_ROLES)
+        """Cancel the last counted event by appending a void event; returns the new state.
+
+        A finished game is corrected only by the desk, with a reason (kept in the void event), and never once a
+        later draw or round took its result (tournaments_data.result_used_by)."""
         live = self._load(game_id)
+        require(actor, *recorders(live.game))
         self._check_writable(live)
         if not live.effective:
             raise NothingToUndo("Отменять нечего.", "Nothing to undo.")
+        if live.finished:
+            self._check_correction(actor, game_id, reason)
         target_seq, _ = live.effective[-1]
         live.engine.undo()
         live.changed()
@@ -207,6 +221,21 @@ class GameService:
             raise
         live.effective.pop()
         return live.state
+
+    def _check_correction(self, actor: Actor, game_id: str, reason: str) -> None:
+        if not actor.has(*CORRECTION_ROLES):
+            raise PermissionDenied("Законченную игру исправляет только стойка или администратор.",
+                                   "Only the desk or an administrator corrects a finished game.")
+        if not reason.strip():
+            raise ValidationError("reason", "Укажите причину исправления законченной игры.",
+                                  "Give the reason for correcting a finished game.")
+        from clubdesk.services.tournaments_data import result_used_by
+
+        used = result_used_by(self.store, game_id)
+        if used is not None:
+            ru, en = used
+            raise PermissionDenied(f"Исправление не принято: балансы этого стола уже взяты в {ru}.",
+                                   f"Correction refused: this table's balances were already used by {en}.")
 
     def _append(self, actor: Actor, game_id: str, live: _Live, typ: str, payload: dict) -> None:
         """Store the event, the projection and (when it changes) the game's status in one transaction."""

@@ -81,3 +81,31 @@ def club_ratings10(store: Store) -> dict[str, int]:
 def rating_json(rating10: int | None) -> int | float:
     """A ×10 rating as the header number (1000 for a player with no finished round)."""
     return from10(START_RATING * 10 if rating10 is None else rating10)
+
+
+def result_used_by(store: Store, game_id: str) -> tuple[str, str] | None:
+    """What already took this Жук table's final balances (ru, en), or None: the next round of its stage once
+    seated (the money flows on, Z-10), or a later stage or the final once drawn (its players and start balances
+    came from this stage's balances, Z§6). A correction after that would leave that draw or round standing on
+    balances that no longer exist."""
+    from clubdesk.store.models import GameTable, Round, Stage
+
+    with store.session_factory() as s:
+        g = s.get(Game, game_id)
+        table = s.get(GameTable, g.table_id) if g is not None and g.table_id else None
+        if table is None or table.round_id is None:
+            return None
+        rnd = s.get(Round, table.round_id)
+        stage = s.get(Stage, rnd.stage_id)
+        next_round = s.scalars(select(Round.number).join(GameTable, GameTable.round_id == Round.id)
+                                 .where(Round.stage_id == stage.id, Round.number > rnd.number)
+                                 .order_by(Round.number)).first()
+        if next_round is not None:
+            return (f"раунд {next_round} этапа {stage.number}", f"round {next_round} of stage {stage.number}")
+        later = s.scalars(select(Stage).where(Stage.tournament_id == stage.tournament_id,
+                                              Stage.number > stage.number).order_by(Stage.number)).first()
+        if later is None:
+            return None
+        if later.kind == "final":
+            return ("жеребьёвку финала", "the final's draw")
+        return (f"жеребьёвку этапа {later.number}", f"the draw of stage {later.number}")

@@ -11,11 +11,12 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
 
 from clubdesk.errors import language
 from clubdesk.optional import optional_module
-from clubdesk.roles import ROLE_NAMES, Actor
+from clubdesk.roles import ROLE_NAMES, Actor, sees_private
 from clubdesk.services.club import Club
 from clubdesk.ui.i18n import tr
 
 PAGES = ("players", "draws", "live", "mafia", "protocols", "sync", "staff")
+PRIVATE_PAGES = ("players",)  # phones, notes and bans: not for a display account (roles.sees_private)
 
 # A page with a module here is built by its `create_page(club, actor, window) -> QWidget`; a page whose
 # module does not exist yet shows what it will do (LaterPage).
@@ -145,7 +146,12 @@ class MainWindow(QMainWindow):
         """The page for `key`, built now if it has not been shown yet."""
         if key not in self.pages:
             module = page_module(key)
-            if module is not None:
+            if key in PRIVATE_PAGES and not sees_private(self.actor):
+                from clubdesk.ui.pages.later import LaterPage
+
+                page = LaterPage(_page_titles()[key], tr("Учётная запись табло видит только открытые данные: "
+                                                         "столы, счёт, таблицы и рассадку."))
+            elif module is not None:
                 page = module.create_page(self.club, self.actor, self)
             else:
                 from clubdesk.ui.pages.later import LaterPage

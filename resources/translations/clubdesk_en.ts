@@ -100,6 +100,10 @@
       <translation>All running tables: turn order, balances, bank, round clocks; shot entry from the keyboard. This window comes in the next version.</translation>
     </message>
     <message>
+      <source>Учётная запись табло видит только открытые данные: столы, счёт, таблицы и рассадку.</source>
+      <translation>A display account sees public data only: tables, scores, standings and seating.</translation>
+    </message>
+    <message>
       <source>Вечера мафии: регистрация, рассадка, панель ведущего с таймерами, табло для зала. Окно появится в следующей версии.</source>
       <translation>Mafia evenings: check-in, seating, the host panel with timers, the room display. This window comes in the next version.</translation>
     </message>

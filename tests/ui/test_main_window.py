@@ -57,3 +57,30 @@ def test_english_interface_translates_the_shell(qtbot, club, demo_admin, setting
     finally:
         app.removeTranslator(translator)
         set_language("ru")
+
+
+def test_a_display_account_sees_no_phone_or_ban(qtbot, club, demo_admin, settings):
+    from PySide6.QtWidgets import QAbstractItemView, QHeaderView
+
+    from clubdesk.services.accounts import AccountService
+
+    display = AccountService(club.store).create_account(demo_admin, "screen", "long-enough", ("display",))
+    phones = [r[0] for r in club.store.read("SELECT phone FROM players WHERE phone != ''")]
+    reasons = [r[0] for r in club.store.read("SELECT ban_reason FROM players WHERE ban_reason != ''")]
+    assert phones and reasons
+    w = MainWindow(club, display, settings)
+    qtbot.addWidget(w)
+    for key in PAGES:
+        w.show_page(key)
+        page = w.page(key)
+        shown = [label.text() for label in page.findChildren(QLabel)]
+        for view in page.findChildren(QAbstractItemView):
+            if isinstance(view, QHeaderView):  # its model is the table's; the table says what is hidden
+                continue
+            model = view.model()
+            hidden = getattr(view, "isColumnHidden", lambda c: False)  # a hidden column is not shown
+            cells = [model.index(r, c) for r in range(min(model.rowCount(), 200)) for c in range(40) if not hidden(c)]
+            shown += [str(i.data()) + str(i.data(3)) for i in cells if i.isValid()]  # 3: the tooltip role
+        text = "\n".join(shown)
+        assert not [p for p in phones if p in text], key
+        assert not [r for r in reasons if r in text], key

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import KnownError
+from clubdesk.roles import sees_private
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
@@ -27,7 +28,7 @@ class RegistrationTab(QWidget):
         super().__init__(parent)
         self._svc, self._actor = service, actor
         self.evening_id: str | None = None
-        self.registry = PlayersModel(service.players, self, with_ratings=False)
+        self.registry = PlayersModel(service.players, self, with_ratings=False, private=sees_private(actor))
         self.present = CheckInsModel(self._present, self)
         self.search = QLineEdit()
         self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))

@@ -45,9 +45,11 @@ class PlayersModel(RowTableModel):
         return headers()
 
     def __init__(self, service: PlayerService, parent=None, *, with_ratings: bool = True,
-                 ratings_later: bool = False) -> None:
+                 ratings_later: bool = False, private: bool = True) -> None:
+        """`private=False` (a display account, roles.sees_private): no phone, no ban shown."""
         super().__init__(parent)
         self._service = service
+        self._private = private
         self._index = PlayerIndex(service.store)
         self._with_ratings = with_ratings
         self._ratings: dict[str, float] | None = None  # None: not computed (yet, or not wanted here)
@@ -160,14 +162,14 @@ class PlayersModel(RowTableModel):
             return None
         p = self._rows[index.row()]
         col = index.column()
-        banned = p.banned_on(self._today)
+        banned = self._private and p.banned_on(self._today)
         if role == DISPLAY:
             if col == NAME:
                 return p.name
             if col == NICKNAME:
                 return p.nickname
             if col == PHONE:
-                return p.phone
+                return p.phone if self._private else ""
             if col == RATING:
                 return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:

@@ -1,0 +1,150 @@
+"""Every service entry point, called by each role that must not reach it: PermissionDenied and nothing stored.
+
+One club is set up once (a tournament with a running round, a Пирамидка match, a Mafia evening with a game and a
+ban flag); each case is one (entry point, role) pair. The roles a case allows are the ones the issue names: the desk
+runs the club, a referee scores billiards and its round clock, a host runs Mafia, a display reads public data only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Callable
+
+import pytest
+
+from clubdesk.errors import PermissionDenied
+from clubdesk.rules.mafia.script import ROLES as MAFIA_ROLES
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.evenings import EveningService
+from clubdesk.services.games import GameService
+from clubdesk.services.matches import MatchService
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.services.tournaments import TournamentService
+
+STAFF = ("desk", "referee", "host", "display")
+DEAL = {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(MAFIA_ROLES)}}
+TODAY = dt.date(2026, 12, 2)
+
+
+class Club:
+    """The set-up every case reads; built once for the module (a refused call stores nothing, so it stays)."""
+
+    def __init__(self, path) -> None:
+        from clubdesk.store.db import open_store
+
+        self.store = store = open_store(path)
+        accounts = AccountService(store)
+        self.admin = admin = accounts.create_first_admin("admin", "secret-admin")
+        self.actors = {r: accounts.create_account(admin, r + "1", "long-enough", (r,)) for r in STAFF}
+        self.games = GameService(store)
+        self.players = PlayerService(store, TODAY)
+        ids = [self.players.add(admin, PlayerData(f"Игрок Номер{i:02}", f"Ник{i:02}")).id for i in range(12)]
+        self.ids = ids
+        self.tournaments = TournamentService(store, self.games)
+        self.tid = self.tournaments.create(admin, "Кубок", ids[:8])
+        self.tournaments.draw_stage(admin, self.tid, seed=7)
+        self.round_id = self.tournaments.stages(self.tid)[0].rounds[0].id
+        self.next_round_id = self.tournaments.stages(self.tid)[0].rounds[1].id
+        self.table = self.tournaments.start_round(admin, self.round_id)[0]
+        self.games.record(admin, self.table.game_id, {"type": "shot", "player": self.table.players[0],
+                                                       "potted": [{"ball": "std", "legal": True}]})
+        # a table already ended: end_table has nothing to record there, so only its own role check can refuse
+        self.ended = self.games.create(admin, "zhuk", [{"id": p} for p in ids[:3]], {})
+        self.games.record(admin, self.ended, {"type": "round_end"})
+        self.matches = MatchService(store, self.games, self.players)
+        self.match = self.matches.create(admin, ids[8], ids[9])
+        self.matches.record_shot(admin, self.match, {"call": [], "potted": [], "off_table": [],
+                                                     "touched_control": False, "trick": None, "foul": None})
+        self.evenings = EveningService(store, self.games, self.players)
+        self.evening = self.evenings.create(admin, TODAY, admin.account_id, tables=1, name="Среда").id
+        self.evening2 = self.evenings.create(admin, TODAY, admin.account_id, tables=1, name="Четверг").id
+        for pid in ids[:10]:
+            self.evenings.check_in(admin, self.evening, pid)
+        self.seated = list(self.evenings.draw_seating(admin, self.evening, 1, seed=4).rounds[0][0])
+        self.mafia = self.evenings.start_game(admin, self.evening, 1, 1, self.seated)
+        self.games.record(admin, self.mafia, DEAL)
+        self.games.record(admin, self.mafia, {"type": "foul", "seat": 3, "clause": "3.3"})
+        self.flag = self.evenings.ban_flags(self.evening)[0]
+
+    def stored(self) -> tuple:
+        """Every row count and the last change, read past every cache."""
+        conn = sqlite3.connect(self.store.path)
+        try:
+            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            counts = tuple(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in sorted(tables))
+            return counts, conn.execute("SELECT max(hlc) FROM change_log").fetchone()[0]
+        finally:
+            conn.close()
+
+
+# (entry point, roles allowed besides admin, call) — the call is made as it would succeed for an allowed role.
+Call = Callable[[Club, object], object]
+CASES: list[tuple[str, tuple[str, ...], Call]] = [
+    ("PlayerService.add", ("desk",), lambda c, a: c.players.add(a, PlayerData("Новый Игрок"))),
+    ("PlayerService.update", ("desk",),
+     lambda c, a: c.players.update(a, c.ids[0], PlayerData("Другое Имя", "Ник00"))),
+    ("TournamentService.create", ("desk",), lambda c, a: c.tournaments.create(a, "Ещё", c.ids[:8])),
+    ("TournamentService.draw_stage", ("desk",), lambda c, a: c.tournaments.draw_stage(a, c.tid, seed=1)),
+    ("TournamentService.draw_final", ("desk",), lambda c, a: c.tournaments.draw_final(a, c.tid, seed=1)),
+    ("TournamentService.start_round", ("desk", "referee"),
+     lambda c, a: c.tournaments.start_round(a, c.next_round_id)),
+    ("TournamentService.end_table", ("desk", "referee"), lambda c, a: c.tournaments.end_table(a, c.table.game_id)),
+    ("TournamentService.end_table (ended)", ("desk", "referee"),
+     lambda c, a: c.tournaments.end_table(a, c.ended)),
+    ("TournamentService.end_round", ("desk", "referee"), lambda c, a: c.tournaments.end_round(a, c.round_id)),
+    ("TournamentService.start_clock", ("desk", "referee"), lambda c, a: c.tournaments.start_clock(a, c.round_id)),
+    ("TournamentService.stop_clock", ("desk", "referee"), lambda c, a: c.tournaments.stop_clock(a, c.round_id)),
+    ("GameService.create zhuk", ("desk", "referee"),
+     lambda c, a: c.games.create(a, "zhuk", [{"id": p} for p in c.ids[:3]], {})),
+    ("GameService.create pyramid100", ("desk", "referee"),
+     lambda c, a: c.games.create(a, "pyramid100", c.ids[:2], {})),
+    ("GameService.create mafia", ("desk", "host"),
+     lambda c, a: c.games.create(a, "mafia", c.seated, {})),
+    ("GameService.record zhuk", ("desk", "referee"),
+     lambda c, a: c.games.record(a, c.table.game_id, {"type": "shot", "player": c.games.engine(
+         c.table.game_id).to_move, "potted": [{"ball": "std", "legal": True}]})),
+    ("GameService.undo zhuk", ("desk", "referee"), lambda c, a: c.games.undo(a, c.table.game_id, "ошибка")),
+    ("MatchService.create", ("desk", "referee"), lambda c, a: c.matches.create(a, c.ids[10], c.ids[11])),
+    ("MatchService.record_shot", ("desk", "referee"),
+     lambda c, a: c.matches.record_shot(a, c.match, {"call": [], "potted": [], "off_table": [],
+                                                      "touched_control": False, "trick": None, "foul": None})),
+    ("MatchService.concede", ("desk", "referee"),
+     lambda c, a: c.matches.concede(a, c.match, c.ids[8])),
+    ("MatchService.undo", ("desk", "referee"), lambda c, a: c.matches.undo(a, c.match, "ошибка")),
+    ("GameService.record mafia", ("desk", "host"),
+     lambda c, a: c.games.record(a, c.mafia, {"type": "foul", "seat": 1, "clause": "4.1"})),
+    ("GameService.undo mafia", ("desk", "host"), lambda c, a: c.games.undo(a, c.mafia, "ошибка")),
+    ("EveningService.create", ("desk", "host"), lambda c, a: c.evenings.create(a, TODAY, None, tables=1)),
+    ("EveningService.check_in", ("desk", "host"), lambda c, a: c.evenings.check_in(a, c.evening2, c.ids[0])),
+    ("EveningService.add_guest", ("desk", "host"),
+     lambda c, a: c.evenings.add_guest(a, c.evening, PlayerData("Гость Вечера"))),
+    ("EveningService.draw_seating", ("desk", "host"),
+     lambda c, a: c.evenings.draw_seating(a, c.evening, 2, seed=5)),
+    ("EveningService.swap", ("desk", "host"),
+     lambda c, a: c.evenings.swap(a, c.evening, 1, c.seated[0], c.seated[1])),
+    ("EveningService.start_game", ("desk", "host"),
+     lambda c, a: c.evenings.start_game(a, c.evening, 1, 1, c.seated)),
+    ("EveningService.confirm_ban", ("desk",), lambda c, a: c.evenings.confirm_ban(a, c.evening, c.flag)),
+    ("AccountService.create_account", ("desk",),
+     lambda c, a: AccountService(c.store).create_account(a, "newref", "long-enough", ("referee",))),
+]
+PAIRS = [(name, role, call) for name, allowed, call in CASES for role in STAFF if role not in allowed]
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    c = Club(tmp_path_factory.mktemp("roles") / "club.sqlite")
+    yield c
+    c.store.close()
+
+
+@pytest.mark.parametrize(("entry", "role", "call"), PAIRS, ids=[f"{n}-as-{r}" for n, r, _ in PAIRS])
+def test_a_role_that_must_not_reach_an_entry_point_is_refused_and_nothing_is_stored(club, entry, role, call):
+    before = club.stored()
+    states = {g: club.games.state(g) for g in (club.table.game_id, club.match, club.mafia)}
+    with pytest.raises(PermissionDenied):
+        call(club, club.actors[role])
+    assert club.stored() == before
+    assert {g: club.games.state(g) for g in states} == states
+
