@@ -30,8 +30,11 @@ def club_style(qapp):
 def opened(qtbot, club, demo_admin):
     """Every window a desk evening opens, built over the demo club."""
     from clubdesk.reports import build_record_pdf
+    from clubdesk.services.evenings import EveningService
     from clubdesk.services.matches import MatchService
+    from clubdesk.services.seasons import SeasonService
     from clubdesk.ui.mafia.controller import GameController
+    from clubdesk.ui.mafia.season_window import SeasonWindow
     from clubdesk.ui.mafia.display import PublicDisplay
     from clubdesk.ui.mafia.host_panel import HostPanel
     from clubdesk.ui.print_preview import PrintPreview
@@ -59,6 +62,8 @@ def opened(qtbot, club, demo_admin):
         "print preview": (PrintPreview(build_record_pdf(record("pyramid100-match.json")), "Протокол"),
                           QSize(860, 700)),
         "new tournament": (NewTournamentDialog(hub.tournaments, club.players, demo_admin), QSize(620, 640)),
+        "Mafia season": (SeasonWindow(SeasonService(EveningService(club.store, club.games, club.players)),
+                                      club.players.today()), QSize(1100, 600)),
     }
     for w, _size in made.values():
         qtbot.addWidget(w)

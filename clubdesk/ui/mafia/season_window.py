@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QStandardPaths
+from PySide6.QtCore import QDate, QSize, QStandardPaths
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -23,6 +23,7 @@ from clubdesk.services.seasons import COLUMNS, Season, SeasonService, presets
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.mafia import RowsModel
 from clubdesk.ui.views import error_label, table_view
+from clubdesk.ui.windows import remember
 
 
 class SeasonModel(RowsModel):
@@ -77,7 +78,8 @@ class SeasonWindow(QWidget):
         self.csv_button.clicked.connect(self.export_csv)
         self.xlsx_button.clicked.connect(self.export_xlsx)
         self.print_button.clicked.connect(self.print_table)
-        self.resize(1100, 600)
+        self.setObjectName("mafiaSeason")
+        remember(self, QSize(1100, 600))  # fits a 1366×768 screen; the desk's own size comes back next time
         self._preset_chosen(0)
 
     def season(self) -> Season:
