@@ -70,9 +70,15 @@ def ban_text(p: PlayerRow) -> tuple[str, str]:
             f"{p.name}: banned from the club {until_en}. Reason: {p.ban_reason}")
 
 
+# Bidi controls and zero-width characters change how a name looks, not who it is: «Пет\u202eров» must be found by
+# «петров» (issue 18 item 11), so the search key and the typed words are both read without them.
+_INVISIBLE = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
 def search_key(name: str, nickname: str, phone: str) -> str:
     digits = re.sub(r"\D", "", phone)
-    return " ".join(x for x in (name.casefold(), nickname.casefold(), digits) if x)
+    return " ".join(x for x in (_INVISIBLE.sub("", name).casefold(), _INVISIBLE.sub("", nickname).casefold(), digits)
+                    if x)
 
 
 def _row(p: Player) -> PlayerRow:
@@ -91,7 +97,7 @@ def row_of(r: tuple) -> PlayerRow:
 def search_words(text: str) -> tuple[str, ...]:
     """The words a search matches on: casefolded, phone-like words reduced to their digits."""
     out = []
-    for token in text.casefold().split():
+    for token in _INVISIBLE.sub("", text).casefold().split():
         token = re.sub(r"\D", "", token) if re.fullmatch(r"[+\d()\-]+", token) else token
         if token:
             out.append(token)

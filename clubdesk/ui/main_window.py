@@ -163,6 +163,10 @@ class MainWindow(QMainWindow):
             self.stack.removeWidget(placeholder)
             placeholder.deleteLater()
             self.pages[key] = page
+            if key != "players":  # its user text is in a table model (plain); the first frame must stay cheap
+                from clubdesk.ui.plain import plain_text_labels
+
+                plain_text_labels(page)
         return self.pages[key]
 
     def _on_row(self, row: int) -> None:

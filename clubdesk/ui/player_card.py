@@ -20,6 +20,7 @@ from clubdesk.services.ratings import RatingService, TournamentLine
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import RowTableModel
 from clubdesk.ui.models.players import rating_text
+from clubdesk.ui.plain import plain_text_labels
 
 Index = QModelIndex | QPersistentModelIndex
 T_NAME, T_STATUS, T_ROUNDS, T_BALANCE, T_RATING = range(5)
@@ -107,3 +108,4 @@ class PlayerCard(QDialog):
         layout.addWidget(view, 1)
         layout.addWidget(empty)
         layout.addWidget(buttons)
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)

@@ -80,3 +80,11 @@ def test_referee_cannot_edit_the_registry(svc, store, admin):
     ref = AccountService(store).create_account(admin, "ref", "ref-pass", ("referee",))
     with pytest.raises(PermissionDenied):
         svc.add(ref, PlayerData("Иван Иванов"))
+
+
+def test_a_bidi_override_in_a_name_does_not_hide_it_from_search(store, admin):
+    svc = PlayerService(store)
+    hidden = svc.add(admin, PlayerData("Пет\u202eров Иван", "Ко\u200bт"))
+    assert [p.id for p in svc.search("петров")] == [hidden.id]
+    assert [p.id for p in svc.search("кот")] == [hidden.id]
+    assert [p.id for p in svc.search("пет\u202eров")] == [hidden.id]  # pasted with the control in it

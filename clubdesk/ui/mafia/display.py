@@ -13,6 +13,7 @@ from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.public import PublicView
 from clubdesk.ui.mafia.seat_card import foul_dots
 from clubdesk.ui.mafia.texts import out_text, phase_text, points_text, team_text, timer_text
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.windows import hall_controls, room_screen, show_on
 
 
@@ -74,6 +75,7 @@ class PublicDisplay(QWidget):
         self.show_view(controller.public())
         self.clock.setText(timer_text(controller.timer.remaining()))
         hall_controls(self, "mafiaDisplay")
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
     def show_view(self, v: PublicView) -> None:
         """Everything on screen comes from the public view."""

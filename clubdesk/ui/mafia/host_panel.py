@@ -26,6 +26,7 @@ from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.reveal import RevealButton
 from clubdesk.ui.mafia.seat_card import SeatCard, Veil
 from clubdesk.ui.mafia.texts import clock_label, phase_text, points_text, team_text, timer_text
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
 
@@ -98,6 +99,7 @@ class HostPanel(QWidget):
         controller.refused.connect(self.show_error)
         controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
         self.refresh()
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
     # --- building --------------------------------------------------------------------------------
     def _clock_box(self) -> QWidget:

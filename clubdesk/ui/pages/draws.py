@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,6 +48,7 @@ class DrawsPage(QWidget):
         left.addWidget(self.new_button)
 
         self.info = QLabel()
+        self.info.setTextFormat(Qt.TextFormat.RichText)  # the name is escaped where it is put in
         self.info.setWordWrap(True)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([tr("Этап, стол, раунд"), tr("Игроки / состояние")])
@@ -176,7 +179,7 @@ class DrawsPage(QWidget):
         settle = tr("платит предыдущий") if t.settlement == "previous" else tr("платят все")
         bank = tr("баланс переносится") if t.bankroll == "carry" else tr("каждый этап с 10 000 B")
         self.info.setText(tr("<b>{name}</b> · участников: {n} · расчёт: {settle} · банкролл: {bank}").format(
-            name=t.name, n=len(t.players), settle=settle, bank=bank))
+            name=escape(t.name), n=len(t.players), settle=settle, bank=bank))
         names = self.svc.names(t.players)
         stages = self.svc.stages(tid)
         for st in stages:

@@ -28,6 +28,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.services.matches import MatchService, line_after, readable
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.pyramid import ShotLogModel
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.pyramid import text
 from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
 from clubdesk.ui.pyramid.style import STYLE
@@ -91,6 +92,7 @@ class MatchWindow(QWidget):
         self.log_view.resizeRowsToContents()
         self.refresh()
         remember(self, QSize(1240, 700))
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
     # ---- building ----------------------------------------------------------------------------
     def _log_view(self) -> QTableView:

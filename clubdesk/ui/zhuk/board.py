@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 from clubdesk.services.tournaments_data import TableInfo
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.hub import ZhukHub
 
@@ -60,6 +61,7 @@ class TableCard(QFrame):
         layout.addLayout(self.grid)
         layout.addWidget(self.bank)
         self.refresh()
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
     def refresh(self) -> None:
         s = self.hub.games.state(self.table.game_id)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from clubdesk.services.tournaments_standings import OUT, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.windows import hall_controls, room_screen, show_on
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.hub import ZhukHub
@@ -61,6 +62,7 @@ class ScoreboardWindow(QWidget):
         hall_controls(self, "scoreboard")
         self.refresh_standings()
         self._update_last_minute()
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         # Two columns of cards on a full-HD screen, one on a small window: cards never get cut.

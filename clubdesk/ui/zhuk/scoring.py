@@ -23,6 +23,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.services.games import EventRefused
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, left_label, money
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.clock import clock_text
@@ -105,7 +106,9 @@ class ZhukTableWidget(QWidget):
         help_box.setObjectName("zhukKeys")
         grid = QGridLayout(help_box)
         grid.setVerticalSpacing(4)
-        grid.addWidget(QLabel(tr("<b>Клавиши</b>")), 0, 0, 1, 2)
+        keys_title = QLabel(tr("<b>Клавиши</b>"))
+        keys_title.setTextFormat(Qt.TextFormat.RichText)  # our own markup: plain_text_labels leaves it
+        grid.addWidget(keys_title, 0, 0, 1, 2)
         for i, (key, text) in enumerate(key_help(), start=1):
             k = QLabel(key)
             k.setObjectName("zhukKey")
@@ -324,3 +327,4 @@ class ZhukTableWindow(QWidget):
         layout.addWidget(self.scoring)
         remember(self, QSize(1100, 700))
         self.scoring.setFocus()
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from clubdesk.services.tournaments_standings import export_csv, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import StandingsModel
+from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import enable
 from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.hub import ZhukHub
@@ -137,3 +138,4 @@ class StandingsWindow(QWidget):
         layout.addWidget(title)
         layout.addWidget(self.standings)
         remember(self, QSize(980, 640))
+        plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
