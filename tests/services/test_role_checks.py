@@ -20,6 +20,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.services.staff import StaffService
 from clubdesk.services.tournaments import TournamentService
 
 STAFF = ("desk", "referee", "host", "display")
@@ -61,6 +62,10 @@ class Club:
         self.evening2 = self.evenings.create(admin, TODAY, admin.account_id, tables=1, name="Четверг").id
         for pid in ids[:10]:
             self.evenings.check_in(admin, self.evening, pid)
+        self.evenings.check_in(admin, self.evening2, ids[11])
+        self.guest = self.evenings.add_guest(admin, self.evening2, PlayerData("Гость Вечера", "Гость")).player_id
+        self.tid_open = self.tournaments.create(admin, "Не разыгран", ids[:8])
+        self.staff = StaffService(store)
         self.seated = list(self.evenings.draw_seating(admin, self.evening, 1, seed=4).rounds[0][0])
         self.mafia = self.evenings.start_game(admin, self.evening, 1, 1, self.seated)
         self.games.record(admin, self.mafia, DEAL)
@@ -126,6 +131,16 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("EveningService.start_game", ("desk", "host"),
      lambda c, a: c.evenings.start_game(a, c.evening, 1, 1, c.seated)),
     ("EveningService.confirm_ban", ("desk",), lambda c, a: c.evenings.confirm_ban(a, c.evening, c.flag)),
+    ("PlayerService.register_guest", ("desk",), lambda c, a: c.players.register_guest(a, c.guest)),
+    ("TournamentService.withdraw", ("desk",), lambda c, a: c.tournaments.withdraw(a, c.tid_open, c.ids[0])),
+    ("EveningService.cancel_check_in", ("desk", "host"),
+     lambda c, a: c.evenings.cancel_check_in(a, c.evening2, c.ids[11])),
+    ("StaffService.list", (), lambda c, a: c.staff.list(a)),
+    ("StaffService.get", (), lambda c, a: c.staff.get(a, "desk1")),
+    ("StaffService.create", (), lambda c, a: c.staff.create(a, "newhost", "long-enough", ("host",))),
+    ("StaffService.reset_password", (), lambda c, a: c.staff.reset_password(a, c.actors["host"].account_id,
+                                                                               "other-password")),
+    ("StaffService.set_active", (), lambda c, a: c.staff.set_active(a, c.actors["host"].account_id, False)),
     ("AccountService.create_account", ("desk",),
      lambda c, a: AccountService(c.store).create_account(a, "newref", "long-enough", ("referee",))),
 ]
