@@ -104,7 +104,7 @@ class RatingService:
             "SELECT g.id, g.players_json, p.state_json, (SELECT MAX(e.hlc) FROM events e WHERE e.game_id = g.id) "
             "FROM games g JOIN projections p ON p.game_id = g.id WHERE g.game = 'pyramid100'", ())
         out = []
-        for gid, players_json, state_json, ended in sorted(rows, key=lambda r: (r[3] or 0, r[0])):
+        for _gid, players_json, state_json, _ended in sorted(rows, key=lambda r: (r[3] or 0, r[0])):
             winner = json.loads(state_json).get("winner")
             a, b = json.loads(players_json)
             if winner in (a, b):

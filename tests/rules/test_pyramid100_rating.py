@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubdesk.rules.pyramid100.rating import K, START_RATING, MatchResult, expected, rate
+from clubdesk.rules.pyramid100.rating import START_RATING, K, MatchResult, expected, rate
 
 
 def test_equal_players_expect_half_and_the_winner_takes_half_of_k():

@@ -34,9 +34,9 @@ def opened(qtbot, club, demo_admin):
     from clubdesk.services.matches import MatchService
     from clubdesk.services.seasons import SeasonService
     from clubdesk.ui.mafia.controller import GameController
-    from clubdesk.ui.mafia.season_window import SeasonWindow
     from clubdesk.ui.mafia.display import PublicDisplay
     from clubdesk.ui.mafia.host_panel import HostPanel
+    from clubdesk.ui.mafia.season_window import SeasonWindow
     from clubdesk.ui.print_preview import PrintPreview
     from clubdesk.ui.pyramid.match_window import MatchWindow
     from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
