@@ -173,8 +173,8 @@ class EveningService(SeatingMixin, StandingsMixin):
                 raise ValidationError("player", f"{name} не отмечен на этом вечере.",
                                       f"{name} is not checked in.")
             row.deleted = True
-        if seated:
-            self._update_options(actor, evening_id, seating=None)
+            if seated:  # the seating (evenings.seating_json, with its swaps by draw id) is dropped with it
+                uow.session.get(Evening, evening_id).seating_json = None
         return seated
 
     def add_guest(self, actor: Actor, evening_id: str, data: PlayerData) -> CheckInRow:
