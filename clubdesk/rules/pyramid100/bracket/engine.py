@@ -1,0 +1,371 @@
+"""A Пирамидка tournament: entries, the draw, bouts raced to N games; winners advance by themselves (PT§1–11).
+
+The state is derived from the events alone: `apply` validates, then mutates, then settles every bout that is
+decided without play (a bye, a withdrawn player). Undo is the replay of the events but the last (ReplayEngine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clubdesk.rules.base import ReplayEngine
+from clubdesk.rules.errors import IllegalEventError, InvalidEventError
+from clubdesk.rules.pyramid100.bracket import structure
+from clubdesk.rules.pyramid100.bracket.events import Draw, Enter, Event, GameWon, WalkOver, Withdraw
+from clubdesk.rules.pyramid100.bracket.groups import GroupBout, table
+from clubdesk.rules.pyramid100.rating import START_RATING
+
+FORMATS = ("single", "double", "groups")
+DEFAULTS = {"format": "single", "race_to": 2, "final_race_to": 3, "race_by_round": {}, "groups": 2, "advance": 2}
+MAX_RACE = 25
+BYE = ""  # a place nobody fills: the other player goes through without playing (PT§3)
+WITHDRAWAL = "withdrawal"
+
+
+@dataclass
+class Bout:
+    """A bout as played so far: its players (None: not known yet, BYE: nobody), games won, the decision."""
+
+    spec: structure.BoutSpec
+    race: int
+    a: str | None = None
+    b: str | None = None
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    games: list[str] = field(default_factory=list)
+    winner: str | None = None  # None while undecided; BYE when nobody goes on
+    loser: str | None = None
+    result: str = ""  # played | walk_over | withdrawal | bye | not_needed
+
+    @property
+    def ready(self) -> bool:
+        """Both players known and real, not decided: the bout can be played now."""
+        return self.winner is None and bool(self.a) and bool(self.b)
+
+    def to_json(self) -> dict:
+        s = self.spec
+        return {"code": s.code, "round": s.round, "group": s.group, "tour": s.tour, "race": self.race,
+                "players": [self.a, self.b], "wins": list(self.wins), "games": list(self.games),
+                "winner": self.winner, "loser": self.loser, "result": self.result}
+
+
+def _refuse(code: str, clause: str, ru: str, en: str) -> IllegalEventError:
+    return IllegalEventError(code, clause, ru, en)
+
+
+def check_options(options: dict) -> dict:
+    """The options with their defaults, refused when unknown or out of range."""
+    unknown = sorted(set(options) - set(DEFAULTS))
+    if unknown:
+        names = ", ".join(map(str, unknown))
+        raise InvalidEventError("unknown_option", None, f"неизвестные настройки турнира: {names}",
+                                f"unknown tournament options: {names}")
+    out = {**DEFAULTS, **options}
+    if out["format"] not in FORMATS:
+        raise InvalidEventError("bad_value", "PT§2", f"format: недопустимое значение {out['format']!r}",
+                                f"format: invalid value {out['format']!r}")
+    races = out["race_by_round"]
+    if not isinstance(races, dict) or not all(isinstance(k, str) for k in races):
+        raise InvalidEventError("bad_value", "PT§4", "race_by_round: ожидался объект «раунд: число»",
+                                "race_by_round: an object 'round: number' was expected")
+    for name, value in [("race_to", out["race_to"]), ("final_race_to", out["final_race_to"]),
+                        *((f"race_by_round.{k}", v) for k, v in races.items())]:
+        if type(value) is not int or not 1 <= value <= MAX_RACE:
+            raise InvalidEventError("bad_value", "PT§4", f"{name}: встреча идёт до 1…{MAX_RACE} побед, не {value!r}",
+                                    f"{name}: a bout is a race to 1…{MAX_RACE} games, not {value!r}")
+    for name, top in (("groups", 26), ("advance", 64)):
+        if type(out[name]) is not int or not 1 <= out[name] <= top:
+            raise InvalidEventError("bad_value", "PT§9", f"{name}: недопустимое значение {out[name]!r}",
+                                    f"{name}: invalid value {out[name]!r}")
+    return out
+
+
+def minimum_field(options: dict) -> int:
+    """PT§2: the fewest entries the format can be drawn with."""
+    if options["format"] == "single":
+        return 2
+    if options["format"] == "double":
+        return 3
+    return max(options["groups"] * (options["advance"] + 1), 2)
+
+
+class Tournament(ReplayEngine[Event]):
+    """One Пирамидка tournament; the header has no players (entries are `enter` events) and the options."""
+
+    def __init__(self, players: list | None = None, options: dict | None = None) -> None:
+        if players:
+            raise InvalidEventError("bad_players", "PT§1", "участники турнира вносятся событиями enter",
+                                    "a tournament's players are entered by enter events")
+        self.options = check_options(dict(options or {}))
+        self.format: str = self.options["format"]
+        self.entries: dict[str, float | None] = {}
+        self.draw: Draw | None = None
+        self.seeding: list[str] = []
+        self.groups: list[list[str]] = []
+        self.bouts: dict[str, Bout] = {}
+        self.withdrawn: list[str] = []
+        self.losses: dict[str, list[str]] = {}
+        self.eliminated: dict[str, str] = {}  # player -> the bout code that put him out, "G" or WITHDRAWAL
+        self.qualifiers: list[str] | None = None
+        self.game_ids: set[str] = set()
+        self._log: list[Event] = []
+
+    def _fresh(self) -> Tournament:
+        return Tournament([], self.options)
+
+    # ---- queries -------------------------------------------------------------------------------
+    @property
+    def final_code(self) -> str | None:
+        return next(reversed(self.bouts)) if self.bouts else None
+
+    @property
+    def finished(self) -> bool:
+        code = self.final_code
+        return code is not None and self.bouts[code].winner is not None
+
+    @property
+    def champion(self) -> str | None:
+        if not self.finished:
+            return None
+        final = self.bouts[self.final_code]
+        if final.result == "not_needed":
+            final = self.bouts["GF"]
+        return final.winner or None
+
+    def ready_bouts(self) -> list[str]:
+        return [code for code, b in self.bouts.items() if b.ready]
+
+    def race(self, round_code: str, last_round: str) -> int:
+        """PT§4: the race of a round: race_by_round, else final_race_to in the final, else race_to."""
+        by_round = self.options["race_by_round"]
+        if round_code in by_round:
+            return by_round[round_code]
+        final = round_code == last_round or round_code in ("GF", "GF2")
+        return self.options["final_race_to"] if final else self.options["race_to"]
+
+    def lives(self) -> int:
+        return 2 if self.format == "double" else 1
+
+    # ---- events --------------------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        if isinstance(event, Enter):
+            self._enter(event)
+        elif isinstance(event, Draw):
+            self._draw(event)
+        elif isinstance(event, GameWon):
+            self._game_won(event)
+        elif isinstance(event, WalkOver):
+            self._walk_over(event)
+        elif isinstance(event, Withdraw):
+            self._withdraw(event)
+        else:
+            raise InvalidEventError("unknown_event", None, "неизвестное событие турнира", "unknown tournament event")
+        self._log.append(event)
+
+    def _enter(self, e: Enter) -> None:
+        if self.draw is not None:
+            raise _refuse("drawn", "PT§1", f"{e.player}: жеребьёвка уже проведена, новых участников нет",
+                          f"{e.player}: the draw is made, no more entries")
+        if e.player in self.entries:
+            raise _refuse("entered_twice", "PT§1", f"{e.player} уже участвует", f"{e.player} is already entered")
+        self.entries[e.player] = e.rating
+
+    def _draw(self, e: Draw) -> None:
+        if self.draw is not None:
+            raise _refuse("drawn", "PT§3", "жеребьёвка уже проведена", "the draw is already made")
+        n, least = len(self.entries), minimum_field(self.options)
+        if n < least:
+            raise _refuse("too_few", "PT§2", f"участников {n}, а для этого формата нужно не меньше {least}",
+                          f"{n} entries, this format needs at least {least}")
+        ratings = {p: START_RATING if r is None else r for p, r in self.entries.items()}
+        self.seeding = structure.seeding(self.entries, ratings, e.method, e.seed)
+        if self.format == "single":
+            specs = structure.single(n)
+        elif self.format == "double":
+            specs = structure.double(n)
+        else:
+            members, specs = structure.groups(n, self.options["groups"])
+            self.groups = [[self.seeding[s - 1] for s in seeds] for seeds in members]
+            specs += structure.single(self.options["groups"] * self.options["advance"], "P", "qual")
+        rounds = structure.rounds_in_order(s for s in specs if s.round not in ("GF", "GF2"))
+        last = rounds[-1] if self.format != "double" else "GF"
+        self.bouts = {s.code: Bout(s, self.race(s.round, last)) for s in specs}
+        self.draw = e
+        self._settle()
+
+    def _bout(self, code: str, who: str) -> Bout:
+        if self.draw is None:
+            raise _refuse("not_drawn", "PT§3", "жеребьёвки ещё не было", "the draw is not made yet")
+        bout = self.bouts.get(code)
+        if bout is None:
+            raise _refuse("unknown_bout", "PT§5", f"встречи {code} в сетке нет", f"there is no bout {code}")
+        if bout.winner is not None:
+            raise _refuse("bout_decided", "PT§5", f"встреча {code} уже решена", f"bout {code} is already decided")
+        if not bout.ready:
+            raise _refuse("bout_not_ready", "PT§5", f"во встрече {code} ещё нет обоих игроков",
+                          f"bout {code} does not have both players yet")
+        if who not in (bout.a, bout.b):
+            raise _refuse("not_in_bout", "PT§5", f"{who} не играет во встрече {code} ({bout.a} — {bout.b})",
+                          f"{who} does not play in bout {code} ({bout.a} v {bout.b})")
+        return bout
+
+    def _game_won(self, e: GameWon) -> None:
+        bout = self._bout(e.bout, e.winner)
+        if e.game and e.game in self.game_ids:
+            raise _refuse("game_counted", "PT§5", f"партия {e.game} уже засчитана", f"game {e.game} is already counted")
+        side = 0 if e.winner == bout.a else 1
+        bout.wins[side] += 1
+        bout.games.append(e.game)
+        if e.game:
+            self.game_ids.add(e.game)
+        if bout.wins[side] >= bout.race:
+            self._decide(bout, e.winner, bout.b if side == 0 else bout.a, "played")
+        self._settle()
+
+    def _walk_over(self, e: WalkOver) -> None:
+        bout = self._bout(e.bout, e.winner)
+        self._decide(bout, e.winner, bout.b if e.winner == bout.a else bout.a, "walk_over")
+        self._settle()
+
+    def _withdraw(self, e: Withdraw) -> None:
+        p = e.player
+        if p not in self.entries:
+            raise _refuse("not_entered", "PT§7", f"{p} не участвует в турнире", f"{p} is not entered")
+        if self.draw is None:
+            del self.entries[p]  # before the draw a withdrawal just takes the entry back
+            return
+        if self.finished:
+            raise _refuse("tournament_finished", "PT§7", "турнир окончен", "the tournament is over")
+        if p in self.eliminated:
+            raise _refuse("already_out", "PT§7", f"{p} уже выбыл", f"{p} is already out")
+        self.withdrawn.append(p)
+        self.eliminated[p] = WITHDRAWAL
+        self._settle()
+
+    # ---- settling ------------------------------------------------------------------------------
+    def _decide(self, bout: Bout, winner: str, loser: str, result: str) -> None:
+        bout.winner, bout.loser, bout.result = winner, loser, result
+        if not loser or result == "bye" or bout.spec.round == "G":
+            return
+        lost = self.losses.setdefault(loser, [])
+        lost.append(bout.spec.code)
+        if len(lost) >= self.lives() and loser not in self.eliminated:
+            self.eliminated[loser] = bout.spec.code
+
+    def _resolve(self, source: structure.Source) -> str | None:
+        kind, ref = source
+        if kind == "seed":
+            return self.seeding[ref - 1] if ref <= len(self.seeding) else BYE
+        if kind == "qual":
+            if self.qualifiers is None:
+                return None
+            return self.qualifiers[ref - 1] if ref <= len(self.qualifiers) else BYE
+        bout = self.bouts[ref]
+        who = bout.winner if kind == "winner" else bout.loser
+        if who is None:
+            return None
+        return BYE if who in self.withdrawn else who
+
+    def _settle(self) -> None:
+        """Fill every place whose source is decided and decide every bout that needs no play, to a fixpoint."""
+        changed = True
+        while changed:
+            changed = False
+            if self.groups and self.qualifiers is None and all(
+                    b.winner is not None for b in self.bouts.values() if b.spec.round == "G"):
+                self._qualify()
+                changed = True
+            for bout in self.bouts.values():
+                if bout.winner is not None:
+                    continue
+                if bout.spec.a[0] == "reset":
+                    changed |= self._reset(bout)
+                    continue
+                if bout.a is None:
+                    bout.a = self._resolve(bout.spec.a)
+                if bout.b is None:
+                    bout.b = self._resolve(bout.spec.b)
+                if bout.a is None or bout.b is None:
+                    continue
+                a, b = bout.a, bout.b
+                if not a or not b:
+                    self._decide(bout, a or b, BYE, "bye")
+                elif a in self.withdrawn or b in self.withdrawn:
+                    winner = BYE if a in self.withdrawn and b in self.withdrawn else (b if a in self.withdrawn else a)
+                    self._decide(bout, winner, a if a in self.withdrawn else b, WITHDRAWAL)
+                else:
+                    continue
+                changed = True
+
+    def _reset(self, bout: Bout) -> bool:
+        """PT§8: GF2 is played only when the losers' bracket winner beat the winners' bracket winner in GF."""
+        gf = self.bouts["GF"]
+        if gf.winner is None:
+            return False
+        if gf.winner and gf.winner == gf.b and gf.a and gf.loser == gf.a and gf.a not in self.withdrawn:
+            bout.a, bout.b = gf.a, gf.b
+            return False
+        bout.a = bout.b = BYE
+        bout.winner, bout.loser, bout.result = BYE, BYE, "not_needed"
+        return True
+
+    def _qualify(self) -> None:
+        """PT§10: the first `advance` of each group, by place then group (A1, B1, …, A2, B2, …); the rest are out."""
+        tables = self.group_tables()
+        advance, count = self.options["advance"], len(self.groups)
+        self.qualifiers = []
+        for place in range(advance):
+            for g in range(count):
+                rows = tables[g]
+                row = rows[place] if place < len(rows) else None
+                self.qualifiers.append(row.player if row is not None and not row.withdrawn else BYE)
+        for rows in tables:
+            for row in rows[advance:]:
+                self.eliminated.setdefault(row.player, "G")
+
+    def group_tables(self):
+        """Each group's table now (PT§9), groups in order."""
+        out = []
+        for g, members in enumerate(self.groups):
+            letter = structure.group_letter(g)
+            decided = [GroupBout(b.a, b.b, b.winner, *b.wins) for b in self.bouts.values()
+                       if b.spec.group == letter and b.winner is not None]
+            out.append(table(members, decided, self.withdrawn))
+        return out
+
+    def places(self) -> dict[str, int]:
+        """PT§11, once the tournament is over: 1 for the champion, then by the round a player went out in (later
+        is better, players out in one round share the place), group-stage players by their group place, and the
+        withdrawn share the last place."""
+        if not self.finished:
+            return {}
+        group_place = {row.player: row.place for rows in self.group_tables() for row in rows}
+        keys = {}
+        for p in self.entries:
+            how = self.eliminated.get(p)
+            if how is None:
+                keys[p] = (4, 0)
+            elif how == WITHDRAWAL:
+                keys[p] = (0, 0)
+            elif how == "G":
+                keys[p] = (1, -group_place[p])
+            else:
+                rnd = self.bouts[how].spec.round
+                keys[p] = (3, 1000) if rnd in ("GF", "GF2") else (3, int(rnd[1:]))
+        return {p: 1 + sum(1 for q in keys if keys[q] > k) for p, k in keys.items()}
+
+    def state(self) -> dict:
+        tables = self.group_tables()
+        return {
+            "format": self.format, "options": self.options, "finished": self.finished, "champion": self.champion,
+            "entries": [{"player": p, "rating": r} for p, r in self.entries.items()],
+            "draw": {"method": self.draw.method, "seed": self.draw.seed} if self.draw else None,
+            "seeding": list(self.seeding),
+            "groups": [{"group": structure.group_letter(g), "members": list(m),
+                        "table": [{"place": r.place, "player": r.player, "played": r.played, "won": r.won,
+                                   "lost": r.lost, "games_won": r.games_won, "games_lost": r.games_lost,
+                                   "withdrawn": r.withdrawn} for r in tables[g]]}
+                       for g, m in enumerate(self.groups)],
+            "bouts": [b.to_json() for b in self.bouts.values()],
+            "ready": self.ready_bouts(), "withdrawn": list(self.withdrawn), "eliminated": dict(self.eliminated),
+            "losses": {p: len(v) for p, v in self.losses.items()}, "places": self.places(),
+        }
