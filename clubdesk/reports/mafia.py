@@ -190,8 +190,10 @@ class EveningGame:
 
 
 def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang: str = "ru",
-                        scoring: str = "fiim", seed: int | None = None, variants: dict | None = None) -> bytes:
-    """The evening standings with tie-breaks and the list of its games, as PDF bytes."""
+                        scoring: str = "fiim", seed: int | None = None, variants: dict | None = None,
+                        standings: tuple[list[str], list[list[str]]] | None = None) -> bytes:
+    """The evening standings with tie-breaks and the list of its games, as PDF bytes. `standings`: the column titles
+    and cell texts of the screen's table (services.evenings_standings.COLUMNS), when the desk prints it."""
     meta = meta or Meta()
     results = [(g.label, replay(g.record)) for g in games]
     table_rows = evening_table(e for _label, e in results)  # the same totals as the standings on screen
@@ -207,6 +209,8 @@ def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang
             t("mf_extra", lang), t("mf_first_killed", lang)]
     body = [head] + [[str(place), meta.name(x.player), str(n), str(x.wins), _pts(x.score), _pts(x.extra),
                       str(x.first_killed)] for place, x, n in table_rows]
+    if standings is not None:
+        body = [list(standings[0]), *map(list, standings[1])]
     story.append(table(body, [12, 60, 14, 14, 16, 18, 22], align_right=(0, 2, 3, 4, 5, 6)))
     story.append(note(t("mf_ties", lang)))
     story.append(heading(t("mf_games_list", lang)))

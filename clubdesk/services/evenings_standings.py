@@ -1,11 +1,14 @@
-"""Evening standings from the engines' scores (M-7), CSV export, and club-ban flags for the admin to confirm."""
+"""Evening standings from the engines' scores (M-7), CSV and Excel export, and club-ban flags for the admin to
+confirm. COLUMNS is the one list of the standings' columns: the screen, CSV, Excel and the printed evening read it."""
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
+from clubdesk.columns import Column, Sheet, csv_text, xlsx_bytes
+from clubdesk.errors import language
 from clubdesk.rules.mafia.clauses import clause
 from clubdesk.rules.mafia.scoring import evening_table
 from clubdesk.services.accounts import Actor, require
@@ -48,26 +51,50 @@ def tenths(value: int) -> str:
     return f"{value / 10:.1f}".replace("-", "−") if value % 10 else str(value // 10).replace("-", "−")
 
 
+def _count(name: str) -> tuple:
+    return (lambda r: getattr(r, name)), (lambda r: str(getattr(r, name)))
+
+
+def _points(name: str) -> tuple:
+    return (lambda r: getattr(r, name) / 10), (lambda r: tenths(getattr(r, name)))
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("place", "Место", "Place", *_count("place")),
+    Column("name", "Игрок", "Player", lambda r: r.name, lambda r: r.name),
+    Column("games", "Игр", "Games", *_count("games")),
+    Column("wins", "Побед", "Wins", *_count("wins")),
+    Column("score", "Баллы", "Score", *_points("score")),
+    Column("extra", "Доп. баллы", "Extra points", *_points("extra")),
+    Column("first_killed", "Убит первым", "Killed first", *_count("first_killed")),
+)
+
+
+def standing_rows(engines: Iterable[Any], names: dict[str, str]) -> list[StandingRow]:
+    """The M-7 evening table of finished games (engines), one row per player, best first."""
+    table = evening_table(e for e in engines if e.winner is not None)
+    return [StandingRow(place, line.player, names.get(line.player, "?"), n, line.wins, line.score, line.extra,
+                        line.first_killed) for place, line, n in table]
+
+
 class StandingsMixin:
     """Standings and ban-flag use cases of EveningService."""
 
     def standings(self, evening_id: str) -> list[StandingRow]:
         """Finished games only; score, then extra points (incl. best move), wins, first-night kills (M-7)."""
         finished = [self.games.engine(g.game_id) for g in self.list_games(evening_id) if g.winner is not None]
-        table = evening_table(finished)
-        names = self.names([line.player for _place, line, _n in table])
-        return [StandingRow(place, line.player, names.get(line.player, "?"), n, line.wins, line.score, line.extra,
-                            line.first_killed) for place, line, n in table]
+        return standing_rows(finished, self.names([p for e in finished for p in e.players]))
 
-    def standings_csv(self, evening_id: str) -> str:
-        """The standings as CSV (semicolon-separated, as spreadsheet programs in Russia expect)."""
-        buf = io.StringIO()
-        w = csv.writer(buf, delimiter=";", lineterminator="\n")
-        w.writerow(["место", "игрок", "игр", "побед", "очки", "доп. баллы", "убит первым"])
-        for r in self.standings(evening_id):
-            w.writerow([r.place, r.name, r.games, r.wins, f"{r.score / 10:.1f}", f"{r.extra / 10:.1f}",
-                        r.first_killed])
-        return buf.getvalue()
+    def standings_csv(self, evening_id: str, lang: str | None = None) -> str:
+        """The standings as CSV with the screen's columns and texts (semicolon-separated)."""
+        return csv_text(COLUMNS, self.standings(evening_id), lang)
+
+    def standings_xlsx(self, evening_id: str, lang: str | None = None) -> bytes:
+        """The standings as an Excel workbook with the screen's columns; points are numbers."""
+        e = self.get(evening_id)
+        heading = f"{e.name}, {e.date:%d.%m.%Y}" if e.name else f"{e.date:%d.%m.%Y}"
+        name = "Итоги вечера" if (lang or language()) == "ru" else "Evening"
+        return xlsx_bytes([Sheet(name, heading, COLUMNS, self.standings(evening_id))], lang)
 
     # --- club-ban flags (M-6, group III) -----------------------------------------------------------
     def ban_flags(self, evening_id: str) -> list[BanFlag]:

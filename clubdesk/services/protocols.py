@@ -299,5 +299,10 @@ class ProtocolService:
         label = "Game {n}, table {t}" if lang == "en" else "Игра {n}, стол {t}"
         items = [EveningGame(title or label.format(n=i + 1, t=num), self.games.to_record(gid))
                  for i, (gid, title, num) in enumerate(games)]
+        from clubdesk.services.evenings_standings import COLUMNS, standing_rows
+
+        engines = [self.games.engine(gid) for gid, _t, _n in games]
+        rows = standing_rows(engines, {p: meta.name(p) for e in engines for p in e.players})  # names cut for paper
+        shown = ([c.title(lang) for c in COLUMNS], [[c.text(r) for c in COLUMNS] for r in rows])
         return build_mafia_evening(items, meta, lang, scoring=options.get("scoring", "fiim"), seed=seed,
-                                   variants=options.get("variants", {}))
+                                   variants=options.get("variants", {}), standings=shown)

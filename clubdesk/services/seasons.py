@@ -7,12 +7,11 @@ the exports and the printed table cannot drift apart.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from clubdesk.columns import Column, Sheet, csv_text, xlsx_bytes
 from clubdesk.errors import ValidationError, language
 from clubdesk.rules.mafia.season import SeasonLine, season_table
 from clubdesk.services.evenings import EveningRow, EveningService
@@ -27,24 +26,6 @@ class SeasonRow:
     player_id: str
     name: str
     line: SeasonLine
-
-
-@dataclass(frozen=True)
-class Column:
-    key: str
-    ru: str
-    en: str
-    value: Callable[[SeasonRow], object]  # a number where a spreadsheet should see one
-    text: Callable[[SeasonRow], str]      # what the screen and the paper show
-    short: tuple[str, str] | None = None  # (ru, en) on paper, where 13 columns share an A4 page; in its legend
-
-    def title(self, lang: str | None = None) -> str:
-        return self.ru if (lang or language()) == "ru" else self.en
-
-    def paper_title(self, lang: str | None = None) -> str:
-        if self.short is None:
-            return self.title(lang)
-        return self.short[0] if (lang or language()) == "ru" else self.short[1]
 
 
 def _count(name: str) -> tuple[Callable[[SeasonRow], object], Callable[[SeasonRow], str]]:
@@ -126,12 +107,7 @@ class SeasonService:
 
     def csv(self, season: Season, lang: str | None = None) -> str:
         """Semicolon-separated (as spreadsheet programs in Russia expect), the screen's columns and texts."""
-        buf = io.StringIO()
-        w = csv.writer(buf, delimiter=";", lineterminator="\n")
-        w.writerow([c.title(lang) for c in COLUMNS])
-        for r in self.table(season):
-            w.writerow([c.text(r).replace("−", "-") for c in COLUMNS])
-        return buf.getvalue()
+        return csv_text(COLUMNS, self.table(season), lang)
 
     def pdf(self, season: Season, lang: str | None = None) -> bytes:
         from clubdesk.reports.mafia_season import build_season
@@ -144,19 +120,5 @@ class SeasonService:
 
     def xlsx(self, season: Season, lang: str | None = None) -> bytes:
         """An Excel workbook with the screen's columns; points and counts are numbers a spreadsheet can sum."""
-        from openpyxl import Workbook
-        from openpyxl.styles import Font
-
-        wb = Workbook()
-        ws = wb.active
-        ws.title = ("Сезон" if (lang or language()) == "ru" else "Season")
-        ws.append([season.title()])
-        ws.append([c.title(lang) for c in COLUMNS])
-        for cell in ws[2]:
-            cell.font = Font(bold=True)
-        for r in self.table(season):
-            ws.append([c.value(r) for c in COLUMNS])
-        ws.column_dimensions["B"].width = 32
-        buf = io.BytesIO()
-        wb.save(buf)
-        return buf.getvalue()
+        name = "Сезон" if (lang or language()) == "ru" else "Season"
+        return xlsx_bytes([Sheet(name, season.title(), COLUMNS, self.table(season))], lang)

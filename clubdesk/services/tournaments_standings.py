@@ -1,12 +1,13 @@
-"""Жук standings per stage and overall, the final's qualifiers, and the CSV export (Z§2, Z§6.3, Z§9)."""
+"""Жук standings per stage and overall, the final's qualifiers, each player's balance round by round, and the CSV
+and Excel exports (Z§2, Z§6.3, Z§9). OVERALL_COLUMNS and STAGE_COLUMNS are the one list of each table's columns:
+the standings window, CSV and Excel read them."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from clubdesk.columns import Column, Sheet, csv_text, xlsx_bytes
 from clubdesk.errors import language
 from clubdesk.rules.zhuk import tournament as zt
 from clubdesk.services.tournaments_data import club_ratings10
@@ -87,21 +88,105 @@ def standings(svc: TournamentService, tournament_id: str) -> Standings:
     return Standings(per_stage, overall, names)
 
 
+def amount_text(amount: int | None) -> str:
+    """B with thin-space thousands and a true minus, as on the club's boards: 10 000, −2 500; «—» not played."""
+    return "—" if amount is None else f"{amount:,}".replace(",", "\u202f").replace("-", "−")
+
+
+def status_text(status: str) -> str:
+    return STATUS_TEXT[status][1 if language() == "en" else 0] if status else ""
+
+
+@dataclass(frozen=True)
+class StageRow:
+    """One player's line of one stage's table: place, balance at the end of the stage (or now), out or in."""
+
+    place: int
+    player: str
+    name: str
+    balance: int
+    status: str  # out | "" (still in)
+
+
+def _stage_amount(n: int) -> Column:
+    ru, en = (f"Этап {n}", f"Stage {n}") if n < 4 else ("Финал", "Final")
+    return Column(f"stage{n}", ru, en, lambda r: "" if r.amounts[n - 1] is None else r.amounts[n - 1],
+                  lambda r: amount_text(r.amounts[n - 1]))
+
+
+OVERALL_COLUMNS: tuple[Column, ...] = (
+    Column("place", "Место", "Place", lambda r: r.place, lambda r: str(r.place)),
+    Column("name", "Игрок", "Player", lambda r: r.name, lambda r: r.name),
+    *(_stage_amount(n) for n in (1, 2, 3, 4)),
+    Column("total", "Итог, B", "Total, B", lambda r: r.total, lambda r: amount_text(r.total)),
+    Column("status", "Статус", "Status", lambda r: status_text(r.status), lambda r: status_text(r.status)),
+)
+STAGE_COLUMNS: tuple[Column, ...] = (
+    Column("place", "Место", "Place", lambda r: r.place, lambda r: str(r.place)),
+    Column("name", "Игрок", "Player", lambda r: r.name, lambda r: r.name),
+    Column("balance", "Баланс, B", "Balance, B", lambda r: r.balance, lambda r: amount_text(r.balance)),
+    Column("status", "Статус", "Status", lambda r: status_text(r.status), lambda r: status_text(r.status)),
+)
+
+
+def stage_rows(st: Standings, stage: int) -> list[StageRow]:
+    """One stage's table: the balance of everyone who played it, best first; 0 B or less is out (Z§6.2)."""
+    return [StageRow(place, p, st.names.get(p, p), amount, OUT if amount <= 0 else "")
+            for place, p, amount in st.stages.get(stage, [])]
+
+
 def to_csv(st: Standings) -> str:
-    """The overall standings as CSV (semicolon, as spreadsheets in Russian locales expect)."""
-    en = language() == "en"
-    head = (["place", "player", "stage 1", "stage 2", "stage 3", "final", "total", "status"] if en else
-            ["место", "игрок", "этап 1", "этап 2", "этап 3", "финал", "итог", "статус"])
-    buf = io.StringIO()
-    w = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    w.writerow(head)
-    for r in st.overall:
-        w.writerow([r.place, r.name, *["" if a is None else a for a in r.amounts], r.total,
-                    STATUS_TEXT[r.status][1 if en else 0]])
-    return buf.getvalue()
+    """The overall standings as CSV (semicolon, as spreadsheets in Russian locales expect), the screen's columns."""
+    return csv_text(OVERALL_COLUMNS, st.overall)
+
+
+def to_xlsx(st: Standings, tournament: str, lang: str | None = None) -> bytes:
+    """The overall standings and each stage's table, one sheet each, with the screen's columns; amounts are
+    numbers a spreadsheet can sum."""
+    ru = (lang or language()) == "ru"
+    sheets = [Sheet("Общая" if ru else "Overall", tournament, OVERALL_COLUMNS, st.overall)]
+    for n in sorted(st.stages):
+        name = ("Финал" if ru else "Final") if n == 4 else (f"Этап {n}" if ru else f"Stage {n}")
+        sheets.append(Sheet(name, f"{tournament} — {name}", STAGE_COLUMNS, stage_rows(st, n)))
+    return xlsx_bytes(sheets, lang)
 
 
 def export_csv(svc: TournamentService, tournament_id: str, path) -> None:
     """Write the standings to `path` in UTF-8 with a BOM so spreadsheets open the Cyrillic right."""
     with open(path, "w", encoding="utf-8-sig", newline="") as f:
         f.write(to_csv(standings(svc, tournament_id)))
+
+
+def export_xlsx(svc: TournamentService, tournament_id: str, path) -> None:
+    with open(path, "wb") as f:
+        f.write(to_xlsx(standings(svc, tournament_id), svc.get(tournament_id).name))
+
+
+@dataclass(frozen=True)
+class BalanceHistory:
+    """Each player's balance at the end of every seated round (now, for a round still running), in play order:
+    `rounds` are (stage, round) pairs (stage 4 is the final); a value is None where the player had no seat."""
+
+    rounds: tuple[tuple[int, int], ...]
+    balances: dict[str, tuple[int | None, ...]]
+    names: dict[str, str]
+
+
+def balance_history(svc: TournamentService, tournament_id: str) -> BalanceHistory:
+    """Read from the round games' states, as the standings are: the last round of a stage gives the stage's
+    balance in the standings."""
+    rounds: list[tuple[int, int]] = []
+    per_round: list[dict[str, int]] = []
+    for st in svc.stages(tournament_id):
+        for r in st.rounds:
+            tables = svc.tables(r.id)
+            if not tables:
+                break
+            balances: dict[str, int] = {}
+            for t in tables:
+                balances.update(svc.games.state(t.game_id)["balances"])
+            rounds.append((st.number, r.number))
+            per_round.append(balances)
+    players = svc.get(tournament_id).players
+    return BalanceHistory(tuple(rounds), {p: tuple(b.get(p) for b in per_round) for p in players},
+                          svc.names(players))

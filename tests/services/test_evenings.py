@@ -167,7 +167,7 @@ def test_game_of_the_evening_and_standings_use_the_engine_scores(svc, admin, eve
     assert first.player_id == table[0] and first.score == 15 and first.extra == 5 and first.first_killed == 1
     assert svc.standings(evening.id)[1].player_id == table[4]   # 1.2: win + extra 0.2
     csv_text = svc.standings_csv(evening.id)
-    assert csv_text.splitlines()[0].startswith("место;игрок") and "1.5" in csv_text.splitlines()[1]
+    assert csv_text.splitlines()[0].startswith("Место;Игрок") and "1.5" in csv_text.splitlines()[1]
 
 
 def test_standings_tie_shares_the_place_and_orders_by_m7(svc, admin, evening, people):

@@ -230,4 +230,4 @@ def test_standings_follow_the_live_balances_and_export_to_csv(svc, store, admin,
     export_csv(svc, tid, path)
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(to_csv(st)), delimiter=";"))
-    assert rows[0][0] == "место" and len(rows) == 5 and rows[1][6] == "10100"
+    assert rows[0][0] == "Место" and len(rows) == 5 and rows[1][6] == "10100"

@@ -98,7 +98,7 @@ def test_standings_widget_and_models_pass_the_model_tester(qtbot, qtmodeltester,
     qtmodeltester.check(w.model, force_py=True)
     w.stage.setCurrentIndex(1)
     qtmodeltester.check(w.model, force_py=True)
-    assert w.export_csv(str(tmp_path / "t.csv")).read_text(encoding="utf-8-sig").startswith("место;игрок")
+    assert w.export_csv(str(tmp_path / "t.csv")).read_text(encoding="utf-8-sig").startswith("Место;Игрок")
     qtmodeltester.check(StandingsModel(), force_py=True)
     participants = ParticipantsModel(club.players)
     qtmodeltester.check(participants, force_py=True)

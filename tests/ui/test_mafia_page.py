@@ -76,7 +76,7 @@ def test_csv_export_writes_the_standings(page, tmp_path):
     page.standings.save_path = lambda *a: str(tmp_path / "out.csv")
     page.standings.export_csv()
     text = (tmp_path / "out.csv").read_text(encoding="utf-8-sig")
-    assert text.startswith("место;игрок") and len(text.splitlines()) == 11
+    assert text.startswith("Место;Игрок") and len(text.splitlines()) == 11
 
 
 def test_host_panel_opens_for_the_running_game_on_day_one(page):

@@ -1,5 +1,5 @@
 """Games and standings tabs of an evening: start a table's game, open the host panel and the display;
-the evening standings (M-7) with CSV and PDF export, and club-ban flags to confirm.
+the evening standings (M-7) with CSV, Excel and PDF export, and club-ban flags to confirm.
 """
 
 from __future__ import annotations
@@ -146,6 +146,7 @@ class StandingsTab(QWidget):
         self.model = StandingsModel(self._rows, self)
         self.view = table_view(self.model)
         self.csv = QPushButton(tr("Экспорт CSV…"))
+        self.xlsx = QPushButton(tr("Excel…"))
         self.pdf = QPushButton(tr("Печать…"))
         self.pdf.setToolTip(tr("Итоги вечера для подписи ведущего: просмотр, печать, PDF"))
         self.pdf.setEnabled(protocols is not None)
@@ -161,6 +162,7 @@ class StandingsTab(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.note, 1)
         top.addWidget(self.csv)
+        top.addWidget(self.xlsx)
         top.addWidget(self.pdf)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -171,6 +173,7 @@ class StandingsTab(QWidget):
         row.addWidget(self.confirm)
         layout.addLayout(row)
         self.csv.clicked.connect(self.export_csv)
+        self.xlsx.clicked.connect(self.export_xlsx)
         self.pdf.clicked.connect(self.export_pdf)
         self.confirm.clicked.connect(self.confirm_ban)
         self.flags.currentItemChanged.connect(lambda *_: self._sync_confirm())
@@ -213,6 +216,11 @@ class StandingsTab(QWidget):
         path = self.save_path(tr("Итоги вечера в CSV"), "mafia-evening.csv", "CSV (*.csv)")
         if path:
             Path(path).write_text(self._svc.standings_csv(self.evening_id), encoding="utf-8-sig")
+
+    def export_xlsx(self) -> None:
+        path = self.save_path(tr("Итоги вечера в Excel"), "mafia-evening.xlsx", "Excel (*.xlsx)")
+        if path:
+            Path(path).write_bytes(self._svc.standings_xlsx(self.evening_id))
 
     def export_pdf(self) -> None:
         from clubdesk.ui.print_preview import preview_pdf

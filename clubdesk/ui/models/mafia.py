@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from clubdesk.services.evenings import CheckInRow, EveningRow, GameRow
-from clubdesk.services.evenings_standings import StandingRow, tenths
+from clubdesk.services.evenings_standings import COLUMNS as EVENING_COLUMNS
+from clubdesk.services.evenings_standings import StandingRow
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.texts import phase_text, team_text
 from clubdesk.ui.models.base import RowTableModel
@@ -67,10 +68,10 @@ class GamesModel(RowsModel):
 
 
 class StandingsModel(RowsModel):
+    """The evening standings with the columns CSV, Excel and the printed evening use (evenings_standings.COLUMNS)."""
+
     def columns(self):
-        return [(tr("Место"), lambda r: r.place), (tr("Игрок"), lambda r: r.name), (tr("Игр"), lambda r: r.games),
-                (tr("Побед"), lambda r: r.wins), (tr("Очки"), lambda r: tenths(r.score)),
-                (tr("Доп. баллы"), lambda r: tenths(r.extra)), (tr("Убит первым"), lambda r: r.first_killed)]
+        return [(c.title(), c.text) for c in EVENING_COLUMNS]
 
 
 __all__ = ["CheckInRow", "EveningRow", "GameRow", "StandingRow", "EveningsModel", "CheckInsModel", "GamesModel",

@@ -6,10 +6,16 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from clubdesk.services.players import PlayerRow, PlayerService
-from clubdesk.services.tournaments_standings import FINALIST, OUT, Standings
+from clubdesk.services.tournaments_standings import (
+    FINALIST,
+    OUT,
+    OVERALL_COLUMNS,
+    STAGE_COLUMNS,
+    Standings,
+    stage_rows,
+)
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import RowTableModel
-from clubdesk.ui.models.zhuk_table import money
 
 Index = QModelIndex | QPersistentModelIndex
 PAGE = 200
@@ -108,45 +114,35 @@ def ban_words(p: PlayerRow) -> str:
 
 
 class StandingsModel(RowTableModel):
-    """Overall standings (stage = None) or one stage's: place, player, balances, status."""
+    """Overall standings (stage = None) or one stage's: the columns CSV and Excel use
+    (tournaments_standings.OVERALL_COLUMNS, STAGE_COLUMNS); the out are grey, the finalists green."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._rows: list[tuple] = []
+        self._rows: list = []
         self._stage: int | None = None
+
+    def columns(self):
+        return OVERALL_COLUMNS if self._stage is None else STAGE_COLUMNS
 
     def set_standings(self, st: Standings | None, stage: int | None = None) -> None:
         self.beginResetModel()
         self._stage = stage
-        if st is None:
-            self._rows = []
-        elif stage is None:
-            self._rows = [(r.place, r.name, *r.amounts, r.total, r.status) for r in st.overall]
-        else:
-            self._rows = [(place, st.names.get(p, p), amount, OUT if amount <= 0 else "")
-                          for place, p, amount in st.stages.get(stage, [])]
+        self._rows = [] if st is None else list(st.overall) if stage is None else stage_rows(st, stage)
         self.endResetModel()
 
     def headers(self) -> list[str]:
-        if self._stage is None:
-            return [tr("Место"), tr("Игрок"), tr("Этап 1"), tr("Этап 2"), tr("Этап 3"), tr("Финал"),
-                    tr("Итог, B"), tr("Статус")]
-        return [tr("Место"), tr("Игрок"), tr("Баланс, B"), tr("Статус")]
+        return [c.title() for c in self.columns()]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
-        value, status, last = row[index.column()], row[-1], index.column() == len(row) - 1
         if role == Qt.ItemDataRole.DisplayRole:
-            if last:
-                return {OUT: tr("выбыл"), FINALIST: tr("в финале"), "in": tr("в игре"), "": ""}[status]
-            if isinstance(value, int) and index.column() > 1:
-                return money(value)
-            return "—" if value is None else str(value)
-        if role == Qt.ItemDataRole.ForegroundRole and status == OUT:
+            return self.columns()[index.column()].text(row)
+        if role == Qt.ItemDataRole.ForegroundRole and row.status == OUT:
             return QBrush(QColor("#8a929c"))
-        if role == Qt.ItemDataRole.ForegroundRole and status == FINALIST:
+        if role == Qt.ItemDataRole.ForegroundRole and row.status == FINALIST:
             return QBrush(QColor("#1b6e3a"))
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() != 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

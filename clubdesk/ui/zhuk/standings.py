@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.services.tournaments_standings import export_csv, standings
+from clubdesk.services.tournaments_standings import export_csv, export_xlsx, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import StandingsModel
 from clubdesk.ui.plain import plain_text_labels
@@ -38,6 +38,7 @@ class StandingsWidget(QWidget):
         self.tournament = QComboBox()
         self.stage = QComboBox()
         self.export = QPushButton(tr("Экспорт в CSV…"))
+        self.xlsx_button = QPushButton(tr("Excel…"))
         self.print_button = QPushButton(tr("Печать…"))
         self.note = QLabel(tr("Выбывает тот, у кого в конце этапа 0 B или меньше; после трёх этапов "
                               "четверо лучших играют финал."))
@@ -55,6 +56,7 @@ class StandingsWidget(QWidget):
         bar.addWidget(QLabel(tr("Таблица:")))
         bar.addWidget(self.stage)
         bar.addWidget(self.export)
+        bar.addWidget(self.xlsx_button)
         bar.addWidget(self.print_button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
@@ -62,7 +64,8 @@ class StandingsWidget(QWidget):
         layout.addWidget(self.note)
         self.tournament.currentIndexChanged.connect(self._pick_tournament)
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.export.clicked.connect(self.export_csv)
+        self.export.clicked.connect(lambda: self.export_csv())
+        self.xlsx_button.clicked.connect(lambda: self.export_xlsx())
         self.print_button.clicked.connect(self.print_protocol)
         hub.changed.connect(lambda _g: self.refresh())
         hub.structure_changed.connect(self.reload)
@@ -103,6 +106,7 @@ class StandingsWidget(QWidget):
         self.model.set_standings(st, self.stage.currentData())
         no_tournament = tr("Сначала создайте или выберите турнир")
         enable(self.export, st is not None, no_tournament)
+        enable(self.xlsx_button, st is not None, no_tournament)
         enable(self.print_button, st is not None, no_tournament)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -123,6 +127,17 @@ class StandingsWidget(QWidget):
             if not path:
                 return None
         export_csv(self.hub.tournaments, self.tournament_id, path)
+        return Path(path)
+
+    def export_xlsx(self, path: str | None = None) -> Path | None:
+        """The overall table and each stage's, one sheet each, with the columns shown here."""
+        if not self.tournament_id:
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, tr("Экспорт таблицы"), tr("турнир.xlsx"), "Excel (*.xlsx)")
+            if not path:
+                return None
+        export_xlsx(self.hub.tournaments, self.tournament_id, path)
         return Path(path)
 
 
