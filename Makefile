@@ -36,11 +36,16 @@ deb: dist
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
 
-# Mutation testing, a habit and not a CI gate: `make mutate` (all of clubdesk/rules and roles.py, long) or
-# `make mutate MUTANTS='clubdesk.rules.zhuk.settlement*'`; survivors are listed last (`mutmut show NAME`).
+# Mutation testing, a habit and not a CI gate (docs/testing.md): `make mutate` runs every mutant of clubdesk/rules and
+# roles.py, then deletes each require() of the services in turn; `make mutate MUTANTS='clubdesk.rules.zhuk.settlement.*'`
+# narrows it to a module's mutants. Niced: the machine is shared. Survivors are listed after the table
+# (`.venv/bin/mutmut show NAME` shows one).
 MUTANTS ?=
+NICE ?= nice -n 15
 mutate: $(STAMP)
 	$(VENV)/bin/python -m pip install -q 'mutmut>=3.8,<4'
-	rm -rf mutants
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/mutmut run $(MUTANTS)
-	$(VENV)/bin/mutmut results | grep -E 'survived|no tests' || echo "no surviving mutants"
+	rm -rf mutants && mkdir mutants
+	HYPOTHESIS_PROFILE=mutate QT_QPA_PLATFORM=offscreen $(NICE) $(VENV)/bin/mutmut run $(MUTANTS) > mutants/run.log 2>&1 \
+		|| { tail -40 mutants/run.log; exit 1; }
+	$(VENV)/bin/python scripts/mutate_report.py $(MUTANTS)
+	@test -n "$(MUTANTS)" || HYPOTHESIS_PROFILE=mutate QT_QPA_PLATFORM=offscreen $(NICE) $(VENV)/bin/python scripts/mutate_requires.py

@@ -14,6 +14,8 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("soak", max_examples=2000, deadline=None)
+# `make mutate`: the same examples for every mutant, and none carried over from another mutant's failure
+settings.register_profile("mutate", max_examples=60, deadline=None, derandomize=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

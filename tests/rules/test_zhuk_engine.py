@@ -6,7 +6,7 @@ import pytest
 
 from clubdesk.rules import zhuk
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
-from clubdesk.rules.zhuk.settlement import handicap, scaled
+from clubdesk.rules.zhuk.settlement import bank_share, handicap, scaled
 
 
 def game(n=3, nominal=100, settlement="previous", balances=None, ratings=None):
@@ -104,6 +104,14 @@ def test_zhuk_scorer_with_a_larger_stack_empties_the_bank():
     shot(g, "B", fouls=["miss"])
     r = shot(g, "C", "zhuk")
     assert r.bank_taken == 100 and g.bank == 0 and g.balances["C"] == 10_300
+
+
+def test_zhuk_scorer_takes_the_bank_to_the_last_b_of_his_stack_and_nothing_at_zero():
+    """Z-4, Z§9 at their edges: a stack of 1 B takes 1 B, a bank of 1 B is taken whole, a stack of 0 takes nothing."""
+    assert bank_share(bank=300, stack=1) == 1
+    assert bank_share(bank=1, stack=500) == 1
+    assert bank_share(bank=300, stack=300) == 300
+    assert bank_share(bank=300, stack=0) == 0 and bank_share(bank=0, stack=500) == 0
 
 
 def test_rack_ended_with_a_standard_ball_leaves_the_bank():

@@ -163,3 +163,36 @@ def test_a_role_that_must_not_reach_an_entry_point_is_refused_and_nothing_is_sto
     assert club.stored() == before
     assert {g: club.games.state(g) for g in states} == states
 
+
+
+# clubdesk/roles.py itself: who has a role, who reads private data, what a refusal says ------------------------------
+
+def actor(*roles: str):
+    from clubdesk.roles import Actor
+
+    return Actor("acc", "login", frozenset(roles))
+
+
+def test_an_administrator_has_every_role_and_a_staff_account_only_its_own():
+    assert actor("admin").has("desk") and actor("admin").has("referee", "host")
+    assert actor("referee").has("desk", "referee") and actor("referee", "host").has("host")
+    assert not actor("referee").has("desk") and not actor("display").has("desk", "host")
+    assert not actor().has("desk")
+
+
+def test_a_display_account_reads_no_private_data_and_any_other_role_beside_it_does():
+    from clubdesk.roles import sees_private
+
+    assert not sees_private(actor("display")) and not sees_private(actor())
+    assert all(sees_private(actor(r)) for r in ("admin", "desk", "referee", "host"))
+    assert sees_private(actor("display", "desk"))
+
+
+def test_a_refusal_names_every_role_that_would_do_in_both_languages():
+    from clubdesk.roles import require
+
+    require(actor("host"), "desk", "host")   # one of them is enough
+    with pytest.raises(PermissionDenied) as refused:
+        require(actor("display"), "desk", "host")
+    assert refused.value.ru == "Недостаточно прав: нужна роль «стойка, ведущий»."
+    assert refused.value.en == "Not allowed: needs the role 'desk, host'."

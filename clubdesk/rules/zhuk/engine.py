@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from clubdesk.rules.base import ReplayEngine
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.zhuk.events import Event, Rerack, RoundEnd, Seat, Shot, from10
-from clubdesk.rules.zhuk.settlement import bank_share, handicap, penalty_units, scaled
+from clubdesk.rules.zhuk.settlement import bank_share, handicap, payers, penalty_units, scaled
 
 RACK_STD = 14  # Z-1: 15 object balls, the centre one is Жук
 
@@ -111,10 +111,8 @@ class ZhukEngine(ReplayEngine[Event]):
         return list(self._payers[scorer])
 
     def _payer_table(self) -> dict[str, tuple[str, ...]]:
-        order = self.order
-        if self.settlement == "previous":
-            return {p: (order[i - 1],) for i, p in enumerate(order)}
-        return {p: tuple(q for q in order if q != p) for p in order}
+        """Z-2 once per order (the start and each cleared rack), not per shot: settlement.payers is the rule."""
+        return {p: tuple(payers(self.order, p, self.settlement)) for p in self.order}
 
     def handicap(self, scorer: str, payer: str):
         return self._pair[(scorer, payer)]
