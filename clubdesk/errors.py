@@ -54,3 +54,22 @@ class ValidationError(KnownError):
 
 class PermissionDenied(KnownError):
     code = "permission_denied"
+
+
+class WriteFailed(KnownError):
+    """The store did not take a write because of the machine, not the program: the disk is full, the file is
+    read-only or held by another program, the disk failed. Nothing was written; the form keeps what was typed
+    and the same write works once the cause is gone (clubdesk.store.write_errors says which cause it was)."""
+
+    code = "write_failed"
+
+
+class SeqClash(WriteFailed):
+    """Another desk (a second ClubDesk on the same file) stored the next event of this game first. The
+    service has dropped its copy of the game: the next read shows the other desk's events."""
+
+    code = "seq_clash"
+
+    def __init__(self, ru: str, en: str, game_id: str) -> None:
+        super().__init__(ru, en)
+        self.game_id = game_id

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from clubdesk.errors import KnownError, PermissionDenied, ValidationError
+from clubdesk.errors import KnownError, PermissionDenied, SeqClash, ValidationError
 from clubdesk.rules.errors import InvalidEventError, RuleError
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
@@ -191,6 +191,8 @@ class GameService:
         payload = live.module.event_to_json(event)
         try:
             self._append(actor, game_id, live, payload["type"], payload)
+        except SeqClash as exc:
+            self._clashed(game_id, exc)
         except BaseException:
             live.engine.undo()  # the store did not take it, so neither does the screen
             live.changed()
@@ -216,11 +218,21 @@ class GameService:
         payload = {"type": VOID, "target_seq": target_seq, "reason": reason}
         try:
             self._append(actor, game_id, live, VOID, payload)
+        except SeqClash as exc:
+            self._clashed(game_id, exc)
         except BaseException:
             self._live.pop(game_id, None)
             raise
         live.effective.pop()
         return live.state
+
+    def _clashed(self, game_id: str, exc: SeqClash) -> None:
+        """Another desk on this file stored the game's next event first: forget this copy of the game, so the
+        next read replays the log as stored (the other desk's events included) and the next write takes the
+        seq after them. Raised on to the window, which shows the log again and keeps what was typed."""
+        self._live.pop(game_id, None)
+        exc.game_id = game_id
+        raise exc
 
     def _check_correction(self, actor: Actor, game_id: str, reason: str) -> None:
         if not actor.has(*CORRECTION_ROLES):

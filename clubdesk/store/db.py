@@ -23,6 +23,7 @@ from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(
     restore_newest_backup,
 )
 from clubdesk.store.hlc import HybridLogicalClock
+from clubdesk.store.write_errors import raise_write_failure
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -144,12 +145,17 @@ class Store:
         committed when the block ends, rolled back if it raises. The hot path of recording a game.
 
         Same pragmas as the engine's connections. The file must have passed its check, so this waits for
-        the warm-up like a session does.
+        the warm-up like a session does. A failure the machine caused (full disk, read-only or locked file,
+        another desk's event with the same seq) is raised as a WriteFailed; anything else is a bug and raised.
         """
         if not self.ready:
             self.warm_up()
-        with self._open_writer().transaction() as cursor:
-            yield cursor
+        try:
+            with self._open_writer().transaction() as cursor:
+                yield cursor
+        except Exception as exc:
+            raise_write_failure(exc, self.path)
+            raise
 
     def _open_writer(self) -> Writer:
         with self._writer_lock:

@@ -13,6 +13,7 @@ from clubdesk.store.changelog import LOG_INSERT, SET_LIKE, log_params, payload_f
 from clubdesk.store.db import Store
 from clubdesk.store.ids import new_id
 from clubdesk.store.models import ChangeLog, Event, Synced
+from clubdesk.store.write_errors import raise_write_failure
 
 
 class AppendOnlyViolation(RuntimeError):
@@ -46,9 +47,16 @@ class UnitOfWork:
     def __exit__(self, exc_type, exc, tb) -> None:
         try:
             if exc_type is None:
-                self.session.commit()
+                try:
+                    self.session.commit()
+                except Exception as failed:
+                    self.session.rollback()
+                    raise_write_failure(failed, self.store.path)
+                    raise
             else:
                 self.session.rollback()
+                if isinstance(exc, Exception):
+                    raise_write_failure(exc, self.store.path)  # a full disk, a read-only file: one clear line
         finally:
             self.session.close()
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from clubdesk.errors import KnownError
+from clubdesk.errors import KnownError, SeqClash
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import GameService
 from clubdesk.ui.i18n import tr
@@ -81,6 +81,9 @@ class GameController(QObject):
         try:
             state = action()
         except KnownError as exc:
+            if isinstance(exc, SeqClash):  # another desk's events are in the log: show the game as stored
+                QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)  # its events are not ours to undo
+                self._apply(self._games.state(self.game_id))
             self.refused.emit(exc.message())   # an engine refusal already names its clause
             return False
         self._apply(state)

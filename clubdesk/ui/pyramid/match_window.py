@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.errors import KnownError
+from clubdesk.errors import KnownError, SeqClash, WriteFailed
 from clubdesk.rules.pyramid100 import CONTROL, FOULS, TRICKS
 from clubdesk.services.accounts import Actor
 from clubdesk.services.matches import MatchService, line_after, readable
@@ -341,7 +341,14 @@ class MatchWindow(QWidget):
         self.changed.emit(self.game_id)
 
     def _show_error(self, exc: KnownError) -> None:
-        self.error.setText(tr("Не записано: {reason}").format(reason=readable(exc.message(), self.names)))
+        if isinstance(exc, SeqClash):  # another desk's events are in the log: show the match as stored
+            QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)  # its shots are not ours to undo
+            self.log.reset(self._service.history(self.game_id))
+            self.refresh()  # the draft stays as marked
+        # A write the machine refused says so itself, in one line; an engine refusal names its clause.
+        text = exc.message() if isinstance(exc, WriteFailed) else \
+            tr("Не записано: {reason}").format(reason=readable(exc.message(), self.names))
+        self.error.setText(text)
         self.error.show()
 
     # ---- showing the state -------------------------------------------------------------------

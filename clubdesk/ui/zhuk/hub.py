@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from clubdesk.errors import SeqClash
 from clubdesk.services.accounts import Actor
 from clubdesk.services.tournaments import TournamentService
 
@@ -41,12 +42,20 @@ class ZhukHub(QObject):
     # ---- recording ------------------------------------------------------------------------------
 
     def record(self, actor: Actor, game_id: str, obj: dict) -> dict:
-        state = self.games.record(actor, game_id, obj)
+        try:
+            state = self.games.record(actor, game_id, obj)
+        except SeqClash:
+            self.changed.emit(game_id)  # another desk's events are in the log now: every window shows them
+            raise
         self.changed.emit(game_id)
         return state
 
     def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
-        state = self.games.undo(actor, game_id, reason)
+        try:
+            state = self.games.undo(actor, game_id, reason)
+        except SeqClash:
+            self.changed.emit(game_id)
+            raise
         self.changed.emit(game_id)
         return state
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.errors import KnownError
+from clubdesk.errors import KnownError, SeqClash
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import EventRefused
 from clubdesk.ui.i18n import tr
@@ -276,8 +276,7 @@ class ZhukTableWidget(QWidget):
             self.error.show()
             return False
         except KnownError as exc:
-            self.error.setText(exc.message())
-            self.error.show()
+            self._refused(exc)
             return False
         self.error.hide()
         if push:
@@ -303,9 +302,16 @@ class ZhukTableWidget(QWidget):
         try:
             self.hub.undo(self.actor, self.game_id, self._undo_reason)
         except KnownError as exc:
-            self.error.setText(exc.message())
-            self.error.show()
+            self._refused(exc)
         self._undo_reason = ""
+
+    def _refused(self, exc: KnownError) -> None:
+        """One line under the draft (the draft stays as typed). After another desk's event took the seq, the
+        hub has shown the log again; this window's undo history no longer ends with its own events."""
+        if isinstance(exc, SeqClash):  # after the stack's own undo()/redo() returns: never clear it from inside
+            QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)
+        self.error.setText(exc.message())
+        self.error.show()
 
     def _ask_reason(self) -> str:
         text, ok = QInputDialog.getText(self, tr("Отмена после конца раунда"),
