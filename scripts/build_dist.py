@@ -62,6 +62,7 @@ def compile_translations() -> None:
     ts = sorted((ROOT / "resources" / "translations").glob("*_en.ts"))
     run(lrelease, "-silent", "-nounfinished", *ts, "-qm", out / "clubdesk_en.qm")
     shutil.copy2(pyside / "Qt" / "translations" / "qtbase_ru.qm", out / "qtbase_ru.qm")
+    run(lrelease, "-silent", ROOT / "resources" / "translations" / "qt_gaps_ru.ts", "-qm", out / "qt_gaps_ru.qm")
 
 
 def project_version() -> str:

@@ -65,7 +65,8 @@ def make_application(lang: str, *, quiet: bool = False):
     app.setOrganizationName("ClubDesk")
     app.setApplicationName("ClubDesk")
     # kept until every window is gone
-    translators = [t for t in (install_qt_language(app, lang), install_language(app, lang)) if t is not None]
+    english = install_language(app, lang)
+    translators = [*install_qt_language(app, lang), *([english] if english is not None else [])]
     return app, translators
 
 

@@ -4,7 +4,9 @@ The .ts files (one per area) are the only source; the .qm Qt loads is compiled f
 lrelease, so no generated file is committed or goes stale: the installer bundle ships the .qm that
 `make dist` compiled (it has no lrelease), a checkout compiles it into the user cache on first use.
 Qt's own strings (standard buttons, the file dialog) come from Qt's catalogue `qtbase_<lang>`: Russian
-needs it, English is Qt's source language.
+needs it, English is Qt's source language. The few strings that catalogue lacks for this Qt are in
+`qt_gaps_ru.ts`, compiled the same way. The default QLocale follows the interface language, so dates,
+calendars and file types speak it too whatever the machine's locale.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def load_all(paths: list[Path]) -> dict[tuple[str, str], str]:
     return table
 
 
-def compiled_translations(ts_files: list[Path], cache_dir: Path) -> Path | None:
+def compiled_translations(ts_files: list[Path], cache_dir: Path, stem: str = "clubdesk_en") -> Path | None:
     """The .qm for `ts_files`, compiled by Qt's lrelease into `cache_dir` once per content of the .ts files.
 
     A translator subclassed in Python would be simpler, but PySide 6 on Python 3.11 loses a reference to
@@ -69,7 +71,7 @@ def compiled_translations(ts_files: list[Path], cache_dir: Path) -> Path | None:
     import PySide6
 
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in ts_files)).hexdigest()[:16]
-    qm = cache_dir / f"clubdesk_en-{digest}.qm"
+    qm = cache_dir / f"{stem}-{digest}.qm"
     if qm.exists():
         return qm
     tool = shutil.which("lrelease", path=str(Path(PySide6.__file__).parent)) or shutil.which("pyside6-lrelease")
@@ -86,18 +88,38 @@ def compiled_translations(ts_files: list[Path], cache_dir: Path) -> Path | None:
 
 
 SHIPPED_QM = "clubdesk_en.qm"  # the name `make dist` compiles the *_en.ts files to (scripts/build_dist.py)
+QT_GAPS = "qt_gaps_ru"  # Qt's strings missing from qtbase_ru: qt_gaps_ru.ts → qt_gaps_ru.qm in the bundle
 
 
-def english_qm() -> Path | None:
-    """The shipped .qm when there is one (the bundle), else the one compiled from the .ts files into the cache."""
-    shipped = resource_path("translations", SHIPPED_QM)
+def _qm(stem: str, ts_files: list[Path]) -> Path | None:
+    """The shipped `<stem>.qm` when there is one (the bundle), else `ts_files` compiled into the user cache."""
+    shipped = resource_path("translations", f"{stem}.qm")
     if shipped.exists():
         return shipped
     import platformdirs
 
-    ts_files = sorted(resource_path("translations").glob("*_en.ts"))
     cache = Path(platformdirs.user_cache_dir("ClubDesk", appauthor=False)) / "translations"
-    return compiled_translations(ts_files, cache)
+    return compiled_translations(ts_files, cache, stem)
+
+
+def english_qm() -> Path | None:
+    """Our English: the shipped .qm, or the *_en.ts files compiled into the cache."""
+    return _qm(SHIPPED_QM.removesuffix(".qm"), sorted(resource_path("translations").glob("*_en.ts")))
+
+
+def qt_gaps_qm() -> Path | None:
+    """Russian for the Qt strings qtbase_ru lacks (the file dialog's «Look in», a folder's type)."""
+    return _qm(QT_GAPS, [resource_path("translations", f"{QT_GAPS}.ts")])
+
+
+def set_locale(lang: str) -> None:
+    """Dates, the calendar, number input and the file dialog's file types in the interface's language."""
+    from PySide6.QtCore import QLocale
+
+    if lang == "en":
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedKingdom))
+    else:
+        QLocale.setDefault(QLocale(QLocale.Language.Russian, QLocale.Country.Russia))
 
 
 def qt_catalogue(lang: str) -> Path | None:
@@ -112,19 +134,26 @@ def qt_catalogue(lang: str) -> Path | None:
     return qt_dir / name if (qt_dir / name).exists() else None
 
 
-def install_qt_language(app: QCoreApplication, lang: str) -> QTranslator | None:
-    """Install Qt's own strings for `lang` (OK/Cancel, Yes/No, the file dialog); returns the translator to keep."""
-    if lang == "en":  # Qt speaks English without a catalogue
-        return None
+def install_qt_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
+    """Install Qt's own strings for `lang` (OK/Cancel, Yes/No, the file dialog) and its locale; returns the
+    translators to keep (none for English, Qt's source language)."""
+    set_locale(lang)
+    if lang == "en":
+        return []
     from PySide6.QtCore import QTranslator
 
     qm = qt_catalogue(lang)
     translator = QTranslator(app)
     if qm is None or not translator.load(str(qm)):
         print(f"ClubDesk: Qt's translation qtbase_{lang} not found; standard buttons stay English.", file=sys.stderr)
-        return None
+        return []
     app.installTranslator(translator)
-    return translator
+    gaps, gaps_qm = QTranslator(app), qt_gaps_qm()
+    # installed last, so asked first: it only holds what qtbase lacks
+    if gaps_qm is not None and gaps.load(str(gaps_qm)):
+        app.installTranslator(gaps)
+        return [translator, gaps]
+    return [translator]
 
 
 def install_language(app: QCoreApplication, lang: str) -> QTranslator | None:

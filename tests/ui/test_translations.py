@@ -72,11 +72,13 @@ def test_a_checkout_compiles_english_into_the_user_cache(tmp_path, monkeypatch):
 
 
 def test_russian_interface_has_qt_standard_buttons_in_russian(qapp):
+    from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QDialogButtonBox
 
     from clubdesk.ui.i18n import install_qt_language
 
-    translator = install_qt_language(qapp, "ru")
+    machine = QLocale()
+    translators = install_qt_language(qapp, "ru")
     try:
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
                                | QDialogButtonBox.StandardButton.No)
@@ -84,10 +86,62 @@ def test_russian_interface_has_qt_standard_buttons_in_russian(qapp):
                                                                    QDialogButtonBox.StandardButton.No)}
         assert texts == {"Отмена", "Нет"}
     finally:
-        qapp.removeTranslator(translator)
+        QLocale.setDefault(machine)
+        for translator in translators:
+            qapp.removeTranslator(translator)
 
 
 def test_english_interface_needs_no_qt_catalogue(qapp):
+    from PySide6.QtCore import QLocale
+
     from clubdesk.ui.i18n import install_qt_language
 
-    assert install_qt_language(qapp, "en") is None
+    machine = QLocale()
+    try:
+        assert install_qt_language(qapp, "en") == []
+        assert QLocale().language() == QLocale.Language.English
+    finally:
+        QLocale.setDefault(machine)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_russian_file_dialog_has_no_english_label_and_russian_file_types(qapp, qtbot, tmp_path):
+    """The save dialog of a protocol: qtbase_ru lacks Qt 6's «&Look in:» and «Files of &type:» and a folder's
+    type (qt_gaps_ru.ts fills them); a PDF's type is named by the locale the interface sets, not the machine's."""
+    import re
+
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QFileDialog, QLabel, QTreeView
+
+    from clubdesk.ui.i18n import install_qt_language
+
+    machine = QLocale()
+    (tmp_path / "протоколы").mkdir()
+    (tmp_path / "стол 1.pdf").write_bytes(b"%PDF-1.4\n")
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))  # a machine in English
+    translators = install_qt_language(qapp, "ru")
+    dialog = QFileDialog(None, "Сохранить протокол", str(tmp_path), "PDF (*.pdf)")
+    try:
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.show()
+        labels = {label.objectName(): label.text() for label in dialog.findChildren(QLabel) if label.text()}
+        assert set(labels) >= {"lookInLabel", "fileNameLabel", "fileTypeLabel"}
+        assert [text for text in labels.values() if re.search("[A-Za-z]", text)] == []
+        view = dialog.findChild(QTreeView, "treeView")
+        model = view.model()
+        root = view.rootIndex()
+
+        def types():
+            return {model.index(r, 0, root).data(): model.index(r, 2, root).data()
+                    for r in range(model.rowCount(root))}
+
+        qtbot.waitUntil(lambda: len(types()) == 2)  # the file system model fills in a thread
+        assert types() == {"протоколы": "Папка", "стол 1.pdf": "Документ PDF"}
+    finally:
+        dialog.close()
+        dialog.deleteLater()
+        QLocale.setDefault(machine)
+        for translator in translators:
+            qapp.removeTranslator(translator)
+
