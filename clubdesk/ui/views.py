@@ -30,6 +30,9 @@ def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | No
     if stretch is None:
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        # A header fitted to its contents is not fitted again when a shown view's model resets: a Mafia
+        # game's «Ночь 0» kept its width and «Последнее слово» was cut to «Последне…».
+        model.modelReset.connect(header.resizeSections)
     else:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     for col, width in (widths or {}).items():

@@ -66,3 +66,19 @@ def test_int_role_constants_are_qts_values():
         Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole,
         Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.UserRole)
     assert base.ALIGN_RIGHT_VCENTER == (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
+
+
+def test_column_fitted_to_contents_grows_when_a_shown_views_rows_change(qtbot):
+    """The Mafia games tab: a game's phase grows from «Ночь 0» to «Последнее слово» while the tab is on screen."""
+    model = Columns(["Игра", "Ход игры", "Результат"])
+    model.set_rows([("1", "Ночь 0", "идёт")])
+    view = table_view(model)
+    qtbot.addWidget(view)
+    view.resize(700, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    narrow = view.columnWidth(1)
+    model.set_rows([("1", "Последнее слово, голосование", "идёт")])
+    qtbot.wait(10)
+    assert view.columnWidth(1) > narrow
+    assert view.columnWidth(1) >= view.sizeHintForColumn(1)
