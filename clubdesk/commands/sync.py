@@ -34,7 +34,13 @@ def add_parser(sub) -> None:
     ssub.add_parser("now", help="sync now (a progress bar on a terminal)")
     p = ssub.add_parser("status", help="pending rows up and down, last success, conflicts, skewed clocks")
     p.add_argument("--verify", action="store_true", help="compare per-table counts and hashes with the hub")
-    ssub.add_parser("conflicts", help="list the conflicts waiting for the administrator")
+    p = ssub.add_parser("conflicts", help="list the conflicts waiting for the administrator, or resolve one")
+    act = p.add_mutually_exclusive_group()
+    act.add_argument("--merge", type=int, metavar="ID", help="merge the two players of duplicate_player conflict ID")
+    act.add_argument("--keep", type=int, metavar="ID",
+                     help="the branch of game_branch conflict ID continues the game; the other one is archived")
+    act.add_argument("--set-aside", type=int, metavar="ID", dest="set_aside",
+                     help="archive the branch of game_branch conflict ID; the game goes on as this desk holds it")
 
 
 def run(args, lang: str) -> int:
@@ -53,6 +59,8 @@ def run(args, lang: str) -> int:
                 from clubdesk.sync.status import print_status
 
                 return print_status(store, lang, verify_tables=args.verify)
+            if args.merge is not None or args.keep is not None or args.set_aside is not None:
+                return _resolve(store, args, lang)
             from clubdesk.sync.status import print_conflicts
 
             return print_conflicts(store, lang)
@@ -133,6 +141,28 @@ def _join(store, args, lang: str) -> int:
     save_password(address, name, password)
     _say(lang, f"Стойка {name} подключена к {address.where} (клуб {config.club_id}).",
          f"Desk {name} joined {address.where} (club {config.club_id}).")
+    return 0
+
+
+def _resolve(store, args, lang: str) -> int:
+    """One conflict action as the machine's operator (like `accounts`); it syncs with the next `sync now`."""
+    from clubdesk.roles import SYSTEM
+    from clubdesk.services.conflicts import ConflictService
+
+    svc = ConflictService(store)
+    if args.merge is not None:
+        survivor = svc.merge_conflict(SYSTEM, args.merge)
+        name = store.read("SELECT name FROM players WHERE id = ?", (survivor,))[0][0]
+        _say(lang, f"Игроки объединены: остаётся {name} ({survivor}); обе истории сохранены.",
+             f"Players merged: {name} ({survivor}) remains; both histories are kept.")
+    elif args.keep is not None:
+        game = svc.keep_branch(SYSTEM, args.keep)
+        _say(lang, f"Игра {game}: продолжается выбранная ветка, другая отложена в архив конфликтов.",
+             f"Game {game}: the chosen branch continues it, the other one is archived with the conflicts.")
+    else:
+        game = svc.set_aside(SYSTEM, args.set_aside)
+        _say(lang, f"Игра {game}: ветка отложена в архив конфликтов, игра продолжается как здесь.",
+             f"Game {game}: the branch is archived with the conflicts, the game goes on as here.")
     return 0
 
 

@@ -37,7 +37,8 @@ class PlayerIndex:
     def build(self) -> None:
         # Plain sqlite3 rows (Store.read): SQLAlchemy's Row objects cost ~10× more to build and unpack.
         mark = self.store.read(_MARK)[0][0]
-        rows = self.store.read("SELECT name, id, search_key FROM players ORDER BY name, id")
+        # A player merged into another is not listed: the survivor stands for both (docs/sync.md).
+        rows = self.store.read("SELECT name, id, search_key FROM players WHERE merged_into = '' ORDER BY name, id")
         self._order = [(n, i) for n, i, _k in rows]
         self._keys = [k for _n, _i, k in rows]
         self._mark, self._last = mark, None
@@ -75,7 +76,7 @@ class PlayerIndex:
             self.build()
             return
         marks = ",".join("?" * len(changed))
-        fresh = self.store.read(f"SELECT name, id, search_key FROM players WHERE id IN ({marks})",
+        fresh = self.store.read(f"SELECT name, id, search_key FROM players WHERE id IN ({marks}) AND merged_into = ''",
                                 tuple(changed)) if changed else []
         if changed:
             keep = [k for k, (_n, pid) in enumerate(self._order) if pid not in changed]

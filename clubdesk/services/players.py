@@ -137,14 +137,15 @@ class PlayerService:
 
     @staticmethod
     def _where(text: str) -> tuple[str, tuple[str, ...]]:
-        """A WHERE clause (every word a substring of search_key) and its parameters."""
+        """A WHERE clause (every word a substring of search_key; a player merged into another is not listed: the
+        survivor stands for both) and its parameters."""
         words = search_words(text)
         if not words:
-            return "", ()
+            return " WHERE merged_into = ''", ()
         likes = " AND ".join("search_key LIKE ? ESCAPE '\\'" for _ in words)
         escaped = tuple("%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
                         for w in words)
-        return f" WHERE {likes}", escaped
+        return f" WHERE merged_into = '' AND {likes}", escaped
 
     def count(self, text: str = "") -> int:
         where, params = self._where(text)

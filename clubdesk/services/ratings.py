@@ -13,6 +13,7 @@ from clubdesk.rules.pyramid100.rating import MatchResult, rate
 from clubdesk.rules.zhuk.events import START_RATING
 from clubdesk.rules.zhuk.tournament import club_ratings
 from clubdesk.store.db import Store
+from clubdesk.store.resolutions import identities, survivors
 
 GAME = "zhuk"
 
@@ -44,6 +45,15 @@ class TournamentLine:
     rating_change: float
 
 
+def _fold(by_player: dict, alias: dict[str, str]) -> dict:
+    """Per-player values with merged players' values added to their survivor's."""
+    out: dict = {}
+    for pid, value in by_player.items():
+        pid = alias.get(pid, pid)
+        out[pid] = out[pid] + value if pid in out else value
+    return out
+
+
 class RatingService:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -58,11 +68,13 @@ class RatingService:
             "LEFT JOIN stages st ON st.id = r.stage_id LEFT JOIN tournaments t ON t.id = st.tournament_id "
             "WHERE g.game = ?", (GAME,))
         rows.sort(key=lambda r: (r[7] or r[1], r[5] or "", r[4] or 0, r[3] or 0, r[1], r[0]))
+        alias = survivors(self.store.read)  # a merged player's rounds are the survivor's (docs/sync.md)
         out = []
         for gid, _created, state_json, rnd, stage, tid, tname, _tcreated in rows:
             state = json.loads(state_json)
             out.append(RoundResult(gid, tid, tname or "", stage or 0, rnd or 0, bool(state.get("finished")),
-                                   dict(state.get("balances", {})), dict(state.get("rating_delta", {}))))
+                                   _fold(state.get("balances", {}), alias),
+                                   _fold(state.get("rating_delta", {}), alias)))
         return out
 
     def ratings(self, rounds: list[RoundResult] | None = None) -> dict[str, float]:
@@ -82,7 +94,8 @@ class RatingService:
         with self.store.session_factory() as s:
             tours = {t.id: t for t in s.scalars(select(Tournament).join(
                 TournamentEntry, TournamentEntry.tournament_id == Tournament.id)
-                .where(TournamentEntry.player_id == player_id, TournamentEntry.deleted.is_(False)))}
+                .where(TournamentEntry.player_id.in_(identities(self.store.read, player_id)),
+                       TournamentEntry.deleted.is_(False)))}
             played = [r for r in self.rounds() if player_id in r.balances and r.tournament_id]
             missing = {r.tournament_id for r in played} - tours.keys()
             if missing:
@@ -103,12 +116,13 @@ class RatingService:
         rows = self.store.read(
             "SELECT g.id, g.players_json, p.state_json, (SELECT MAX(e.hlc) FROM events e WHERE e.game_id = g.id) "
             "FROM games g JOIN projections p ON p.game_id = g.id WHERE g.game = 'pyramid100'", ())
+        alias = survivors(self.store.read)
         out = []
         for _gid, players_json, state_json, _ended in sorted(rows, key=lambda r: (r[3] or 0, r[0])):
             winner = json.loads(state_json).get("winner")
             a, b = json.loads(players_json)
             if winner in (a, b):
-                out.append(MatchResult(a, b, winner))
+                out.append(MatchResult(alias.get(a, a), alias.get(b, b), alias.get(winner, winner)))
         return out
 
     def pyramid_ratings(self, results: list[MatchResult] | None = None) -> dict[str, float]:

@@ -72,6 +72,9 @@ class Player(Synced, Base):
     # casefolded "name nickname phone": SQLite's lower() does not fold Cyrillic, so we filter on this.
     search_key: Mapped[str] = mapped_column(Text, default="", index=True)
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
+    # The survivor's id once the administrator merged this player into it (0012): the registry hides this
+    # player, and its games, check-ins and entries count as the survivor's; both histories stay as written.
+    merged_into: Mapped[str] = mapped_column(String(36), default="", server_default=text("''"))
 
 
 class Ban(Synced, Base):
@@ -226,6 +229,8 @@ class Game(Synced, Base):
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
     # The desk that records this game's events; set at creation, moved only by a hand-over (docs/sync.md).
     owner_desk_id: Mapped[str] = mapped_column(String(36), default="", server_default=text("''"))
+    # The administrator's decision on a game two desks wrote while partitioned (0012): {"desk", "fork"}.
+    branch_json: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
 
     @property
     def players(self) -> list:
@@ -299,6 +304,7 @@ class Conflict(Base):
     """What a sync could not merge on its own, for the administrator (local: it does not sync)."""
 
     __tablename__ = "conflicts"
+    __table_args__ = (Index("ix_conflicts_entity", "kind", "entity_id"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     kind: Mapped[str] = mapped_column(String(30))  # game_branch | duplicate_player | duplicate_account
     entity: Mapped[str] = mapped_column(String(40))
@@ -307,6 +313,7 @@ class Conflict(Base):
     detail_json: Mapped[str] = mapped_column(Text, default="{}")
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
     resolved: Mapped[bool] = mapped_column(Boolean, default=False)
+    resolution: Mapped[str] = mapped_column(String(20), default="", server_default=text("''"))  # merged|kept|…
 
 
 class Setting(Base):

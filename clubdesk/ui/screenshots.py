@@ -20,6 +20,13 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
     window.resize(*SIZE)
     window.show()
     settle(window)
+    # Pages whose picture needs more than the demo club (the Sync page: two desks and a conflict) stage it
+    # first: each such page module has `prepare_screenshot(window)`.
+    for page in PAGES:
+        module = page_module(page)
+        prepare = getattr(module, "prepare_screenshot", None) if module else None
+        if prepare is not None:
+            prepare(window)
     written = []
     for name, page in [("main", "players"), *[(FILE_NAMES.get(p, p), p) for p in PAGES]]:
         window.show_page(page)

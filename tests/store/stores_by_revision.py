@@ -127,6 +127,10 @@ def rows_at(rev: str) -> dict[str, list[dict]]:
         rows = _sync_0007(rows)
     if rev >= "0008":
         rows = _sync_0008(rows)
+    if rev >= "0009":
+        rows = _sync_0009(rows)
+    if rev >= "0012":
+        rows = _sync_0012(rows)
     return rows
 
 
@@ -139,7 +143,7 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
-    rows = _sync_0009(_sync_0008(_sync_0007(rows)))
+    rows = _sync_0012(_sync_0009(_sync_0008(_sync_0007(rows))))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
 
 
@@ -149,6 +153,15 @@ LWW_ORDER = ("players", "accounts", "tournaments", "tournament_entries", "stages
              "check_ins", "game_tables", "seats", "games")
 BOOLEANS = {("players", "is_guest"), ("accounts", "active"), ("check_ins", "deleted"),
             ("tournament_entries", "deleted"), ("seats", "deleted")}
+
+
+def _sync_0012(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """0012: no player merged yet, no game branch decided: the new columns are empty; no row changes."""
+    for p in rows["players"]:
+        p["merged_into"] = ""
+    for g in rows["games"]:
+        g["branch_json"] = ""
+    return rows
 
 
 def _sync_0009(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:

@@ -103,3 +103,35 @@ def test_shots_scored_on_one_desk_reach_the_open_windows_of_another(qtbot, desks
     assert club.games.state(gid) == games.state(gid) != before
     club._sync_worker.stop()
     club._sync_worker.wait(10)
+
+
+def test_the_administrator_merges_a_duplicate_from_the_page_after_confirming_and_a_desk_account_cannot(
+        qtbot, desks):
+    from clubdesk.roles import Actor
+    from clubdesk.ui.pages.sync import SyncPage
+
+    a, b, admin = desks
+    PlayerService(a.store).add(admin, PlayerData(name="Иванов Иван", phone="+7 900 123 45 67"))
+    hall_admin = AccountService(b.store).login("admin", "secret-admin")
+    PlayerService(b.store).add(hall_admin, PlayerData(name="Иван Иванов", phone="8 (900) 123-45-67"))
+    a.sync()
+    b.sync()
+    club = Club(b.store)
+    clerk = SyncPage(club, Actor(hall_admin.account_id, "clerk", frozenset({"desk"})), None)
+    qtbot.addWidget(clerk)
+    assert clerk.model.rowCount() == 1 and not clerk.merge_button.isVisibleTo(clerk)
+    page = SyncPage(club, hall_admin, None)
+    qtbot.addWidget(page)
+    assert page.merge_button.isEnabled() and not page.keep_button.isEnabled()
+    asked = []
+    page.ask = lambda text: asked.append(text) or False  # the administrator says no: nothing happens
+    page.merge_button.click()
+    assert len(asked) == 1 and "Иванов Иван" in asked[0] and page.model.rowCount() == 1
+    page.ask = lambda text: True
+    page.merge_button.click()
+    assert page.model.rowCount() == 0 and page.conflicts_title.text() == "Конфликты: 0"
+    b.sync()
+    a.sync()
+    assert [p.name for p in PlayerService(a.store).search("900")] == [p.name for p in
+                                                                         PlayerService(b.store).search("900")]
+    assert len(PlayerService(a.store).search("900")) == 1

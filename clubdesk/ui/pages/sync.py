@@ -1,7 +1,9 @@
 """Синхронизация: the hub, this desk, the state, pending rows, the last success, progress and the conflicts.
 
 The page only shows what `clubdesk.sync.status` reads and starts syncs through the club's SyncWorker; nothing
-here talks to PostgreSQL. The conflicts are listed as the desk found them (docs/sync.md «Conflicts»).
+here talks to PostgreSQL. The conflicts are listed as the desk found them (docs/sync.md «Conflicts»); an
+administrator resolves the selected one (merge two players; keep or set aside a game branch) after confirming,
+through `ConflictService`.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from clubdesk.errors import language
+from clubdesk.errors import KnownError, language
 from clubdesk.roles import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.sync import ConflictsModel, load_conflicts
@@ -65,6 +68,22 @@ class SyncPage(QWidget):
         self.conflicts_title = QLabel()
         self.conflicts_title.setObjectName("sectionTitle")
 
+        self.merge_button = QPushButton(tr("Объединить игроков…"))
+        self.keep_button = QPushButton(tr("Продолжить эту ветку…"))
+        self.aside_button = QPushButton(tr("Отложить ветку…"))
+        self.merge_button.clicked.connect(self.merge_selected)
+        self.keep_button.clicked.connect(self.keep_selected)
+        self.aside_button.clicked.connect(self.set_aside_selected)
+        self.action_error = QLabel()
+        self.action_error.setObjectName("error")
+        self.action_error.setWordWrap(True)
+        self.action_error.setVisible(False)
+        actions = QHBoxLayout()
+        for button in (self.merge_button, self.keep_button, self.aside_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
+
         top = QHBoxLayout()
         top.addLayout(form, 1)
         buttons = QVBoxLayout()
@@ -79,6 +98,8 @@ class SyncPage(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(self.conflicts_title)
         layout.addWidget(self.view, 1)
+        layout.addLayout(actions)
+        layout.addWidget(self.action_error)
 
         if worker is not None:
             worker.state_changed.connect(lambda _s: self.refresh())
@@ -117,7 +138,70 @@ class SyncPage(QWidget):
         self.progress.setVisible(state == "syncing")
         conflicts = load_conflicts(self.club.store)
         self.model.set_rows(conflicts)
+        if conflicts:
+            self.view.selectRow(0)  # the first conflict is ready for its action
         self.conflicts_title.setText(tr("Конфликты: {n}").format(n=len(conflicts)))
+        self._update_actions()
+
+    # ---- conflict actions (administrator) ------------------------------------------------------------------
+    def selected(self):
+        rows = self.view.selectionModel().selectedRows() if self.view.selectionModel() else []
+        return self.model.row_at(rows[0].row()) if rows else None
+
+    def _update_actions(self) -> None:
+        c = self.selected()
+        admin = self.actor.has("admin")
+        for button in (self.merge_button, self.keep_button, self.aside_button):
+            button.setVisible(admin)  # only an administrator resolves conflicts
+        self.merge_button.setEnabled(admin and c is not None and c.kind == "duplicate_player")
+        for button in (self.keep_button, self.aside_button):
+            button.setEnabled(admin and c is not None and c.kind == "game_branch")
+
+    def ask(self, text: str) -> bool:
+        """The confirmation before an action (tests replace it)."""
+        answer = QMessageBox.question(self, tr("Синхронизация"), text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def merge_selected(self) -> None:
+        c = self.selected()
+        if c is None or c.kind != "duplicate_player":
+            return
+        who = " / ".join(c.names.get(p, p[:8]) for p in (c.entity_id, c.other_id))
+        text = tr("Объединить игроков {who}? Остаётся зарегистрированный раньше; игры, отметки и заявки обоих "
+                  "будут у него, обе истории сохранятся. Решение уйдёт на все стойки.").format(who=who)
+        self._act(text, lambda svc: svc.merge_conflict(self.actor, c.id))
+
+    def keep_selected(self) -> None:
+        c = self.selected()
+        if c is None or c.kind != "game_branch":
+            return
+        text = tr("Игру продолжит ветка стойки {desk}; ветка, которая ведётся здесь, уйдёт в архив конфликтов "
+                  "(ничего не удаляется). Стойка {desk} станет вести игру. Продолжить?").format(desk=c.other_id[:8])
+        self._act(text, lambda svc: svc.keep_branch(self.actor, c.id))
+
+    def set_aside_selected(self) -> None:
+        c = self.selected()
+        if c is None or c.kind != "game_branch":
+            return
+        text = tr("Отложить ветку стойки {desk} в архив конфликтов (ничего не удаляется)? Игра продолжится так, "
+                  "как она ведётся здесь, на всех стойках.").format(desk=c.other_id[:8])
+        self._act(text, lambda svc: svc.set_aside(self.actor, c.id))
+
+    def _act(self, text: str, action) -> None:
+        from clubdesk.services.conflicts import ConflictService
+
+        if not self.ask(text):
+            return
+        try:
+            action(ConflictService(self.club.store))
+        except KnownError as exc:
+            self.action_error.setText(exc.message())
+            self.action_error.setVisible(True)
+            return
+        self.action_error.setVisible(False)
+        self.refresh()
+        if self.worker is not None:
+            self.worker.request()  # the decision goes to the other desks now, not in 30 s
 
     def sync_now(self) -> None:
         if self.worker is not None:
@@ -130,3 +214,11 @@ class SyncPage(QWidget):
 
 def create_page(club, actor: Actor, window) -> SyncPage:
     return SyncPage(club, actor, worker_for(club), window)
+
+
+def prepare_screenshot(window) -> None:
+    """`--demo --screenshots` only: the demo desk as desk «front» of a hub, with a second desk «hall» whose
+    registration of a demo player's phone arrived through the real apply path — one conflict on the page."""
+    from clubdesk.sync.demo import stage_two_desks
+
+    stage_two_desks(window.club.store)

@@ -1,0 +1,141 @@
+"""The administrator's conflict actions (docs/sync.md «Conflict actions»): merge two players, keep a game's
+branch, set a branch aside. Each is an ordinary synced write through the UnitOfWork (so it reaches every desk
+and replays the same there, `clubdesk.store.resolutions`) plus this desk's own bookkeeping of `conflicts`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from clubdesk.errors import ValidationError
+from clubdesk.roles import Actor, require
+from clubdesk.store import resolutions
+from clubdesk.store.db import Store
+
+
+@dataclass(frozen=True)
+class Conflict:
+    id: int
+    kind: str  # duplicate_player | game_branch | duplicate_account
+    entity_id: str
+    other_id: str
+    detail: dict
+    resolved: bool
+    resolution: str
+
+
+def _not_found(conflict_id: int) -> ValidationError:
+    return ValidationError("conflict", f"Конфликт {conflict_id} не найден или уже решён.",
+                           f"Conflict {conflict_id} not found or already resolved.")
+
+
+def _raw(uow):
+    """A sqlite3 cursor on the unit of work's own transaction: the decision and its effects land together."""
+    return uow.session.connection().connection.driver_connection.cursor()
+
+
+class ConflictService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def get(self, conflict_id: int) -> Conflict | None:
+        rows = self.store.read("SELECT id, kind, entity_id, other_id, detail_json, resolved, resolution FROM conflicts "
+                               "WHERE id = ?", (conflict_id,))
+        if not rows:
+            return None
+        cid, kind, eid, other, detail, resolved, how = rows[0]
+        return Conflict(cid, kind, eid, other or "", json.loads(detail or "{}"), bool(resolved), how or "")
+
+    def open(self) -> list[Conflict]:
+        ids = [r[0] for r in self.store.read("SELECT id FROM conflicts WHERE NOT resolved ORDER BY id")]
+        return [c for c in map(self.get, ids) if c is not None]
+
+    def _open_one(self, conflict_id: int, kind: str) -> Conflict:
+        c = self.get(conflict_id)
+        if c is None or c.resolved or c.kind != kind:
+            raise _not_found(conflict_id)
+        return c
+
+    # ---- players ----------------------------------------------------------------------------------------
+    def merge_conflict(self, actor: Actor, conflict_id: int) -> str:
+        """Merge the two players of a duplicate_player conflict; the one registered first survives (the same
+        choice on every desk, so two desks merging one pair write the same row). Returns the survivor's id."""
+        require(actor, "admin")
+        c = self._open_one(conflict_id, "duplicate_player")
+        rows = self.store.read("SELECT id FROM players WHERE id IN (?, ?) ORDER BY created_at, id",
+                               (c.entity_id, c.other_id))
+        if len(rows) != 2:
+            raise _not_found(conflict_id)
+        survivor, merged = rows[0][0], rows[1][0]
+        self.merge_players(actor, survivor, merged)
+        return survivor
+
+    def merge_players(self, actor: Actor, survivor_id: str, merged_id: str) -> None:
+        """`merged_id` becomes part of `survivor_id`: hidden from the registry, its games, check-ins and entries
+        counted as the survivor's, both histories kept as written. Merging again changes nothing."""
+        from clubdesk.store.models import Player
+        from clubdesk.store.uow import UnitOfWork
+
+        require(actor, "admin")
+        if survivor_id == merged_id:
+            raise ValidationError("players", "Игрока нельзя объединить с самим собой.",
+                                  "A player cannot be merged with himself.")
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            survivor, merged = uow.session.get(Player, survivor_id), uow.session.get(Player, merged_id)
+            if survivor is None or merged is None:
+                raise ValidationError("players", "Игрок не найден.", "Player not found.")
+            if survivor.merged_into:
+                raise ValidationError("players", f"{survivor.name} уже объединён с другим игроком.",
+                                      f"{survivor.name} has already been merged into another player.")
+            if merged.merged_into and merged.merged_into != survivor_id:
+                raise ValidationError("players", f"{merged.name} уже объединён с другим игроком.",
+                                      f"{merged.name} has already been merged into another player.")
+            if merged.merged_into != survivor_id:
+                merged.merged_into = survivor_id
+                uow.session.flush()
+            resolutions.resolve_duplicates(_raw(uow), merged_id)
+
+    # ---- game branches ----------------------------------------------------------------------------------
+    def keep_branch(self, actor: Actor, conflict_id: int) -> str:
+        """The branch of this conflict's desk continues the game; the branch this desk holds from the fork on is
+        archived in `conflicts`. The chosen desk becomes the game's owner. Returns the game id."""
+        require(actor, "admin")
+        c = self._open_one(conflict_id, "game_branch")
+        return self._decide(actor, c.entity_id, c.other_id)
+
+    def set_aside(self, actor: Actor, conflict_id: int) -> str:
+        """The branch of this conflict is set aside (archived in `conflicts`, visible, never lost); the game goes
+        on as this desk holds it. Returns the game id."""
+        require(actor, "admin")
+        c = self._open_one(conflict_id, "game_branch")
+        fork = self._fork(c.entity_id)
+        here = self.store.read("SELECT desk_id FROM events WHERE game_id = ? AND seq = ?", (c.entity_id, fork))
+        owner = self.store.read("SELECT owner_desk_id FROM games WHERE id = ?", (c.entity_id,))
+        desk = here[0][0] if here else (owner[0][0] if owner else self.store.desk_id)
+        return self._decide(actor, c.entity_id, desk)
+
+    def _fork(self, game_id: str) -> int:
+        seqs = [json.loads(d)["event"]["seq"] for (d,) in self.store.read(
+            "SELECT detail_json FROM conflicts WHERE kind = 'game_branch' AND entity_id = ? AND NOT resolved",
+            (game_id,))]
+        return min(seqs) if seqs else 1
+
+    def _decide(self, actor: Actor, game_id: str, desk: str) -> str:
+        from clubdesk.services.games import rederive_games
+        from clubdesk.store.changelog import canonical_json
+        from clubdesk.store.models import Game
+        from clubdesk.store.uow import UnitOfWork
+
+        require(actor, "admin")
+        fork = self._fork(game_id)
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            game = uow.session.get(Game, game_id)
+            if game is None:
+                raise ValidationError("game", "Игра не найдена.", "Game not found.")
+            game.branch_json = canonical_json({"desk": desk, "fork": fork})
+            game.owner_desk_id = desk
+            uow.session.flush()
+            resolutions.follow_decision(_raw(uow), game_id)
+        rederive_games(self.store, {game_id})
+        return game_id
