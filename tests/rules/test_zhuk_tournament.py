@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.rules.errors import IllegalEventError
+from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.zhuk import tournament as t
 
 # Z§6.2, Z§6.3, Z-10 — schedule ----------------------------------------------------------------------
@@ -73,6 +73,21 @@ def test_reset_ranks_by_the_sum_of_stage_results_and_carry_by_the_last_balance()
     assert t.ranking_totals(stages, "carry") == {"A": 8_000, "B": 12_000}
 
 
+def test_carry_is_the_bankroll_when_none_is_named_and_ranks_by_the_last_of_three_stages():
+    prev = {"A": 12_000}
+    assert t.stage_start_balances(prev, ["A", "B"]) == {"A": 12_000, "B": 10_000}   # a newcomer starts at 10 000
+    stages = [{"A": 1}, {"A": 2}, {"A": 3}]
+    assert t.ranking_totals(stages) == {"A": 3} and t.ranking_totals([]) == {}
+
+
+def test_an_unknown_bankroll_is_refused_naming_the_value():
+    with pytest.raises(InvalidEventError) as exc:
+        t.stage_start_balances({}, ["A"], "keep")
+    assert (exc.value.code, exc.value.clause) == ("bad_value", None)
+    assert exc.value.ru == "bankroll: недопустимое значение 'keep'"
+    assert exc.value.en == "bankroll: invalid value 'keep'"
+
+
 # Z§6.3 — standings and final -----------------------------------------------------------------------
 
 def test_final_takes_the_top_four_among_players_still_in():
@@ -83,6 +98,13 @@ def test_final_takes_the_top_four_among_players_still_in():
 def test_money_ties_are_split_by_club_rating_then_id():
     table = t.standings({"A": 100, "B": 100, "C": 100}, ratings={"C": 1010})
     assert [(place, p) for place, p, _ in table] == [(1, "C"), (2, "A"), (3, "B")]
+    table = t.standings({"C": 100, "B": 100, "A": 100})   # the id, not the order they were given in
+    assert [p for _, p, _ in table] == ["A", "B", "C"]
+
+
+def test_a_money_tie_for_fourth_place_in_the_final_goes_to_the_higher_club_rating():
+    totals = {"A": 15_000, "B": 14_000, "C": 13_000, "D": 12_000, "E": 12_000}
+    assert t.final_players(totals, ratings={"E": 1005}) == ("A", "B", "C", "E")
 
 
 # Z§8, Z-6 — club rating ----------------------------------------------------------------------------
@@ -95,4 +117,15 @@ def test_club_rating_starts_at_1000_and_adds_each_rounds_deltas():
 def test_round_deltas_that_do_not_sum_to_zero_are_refused():
     with pytest.raises(IllegalEventError) as exc:
         t.apply_round({}, {"A": 5, "B": -4.5})
-    assert exc.value.code == "rating_not_zero_sum"
+    assert (exc.value.code, exc.value.clause) == ("rating_not_zero_sum", "Z-6")
+    assert exc.value.ru == "изменения рейтинга за раунд не дают в сумме ноль"
+    assert exc.value.en == "the round's rating deltas do not sum to zero"
+
+
+def test_a_rating_or_a_delta_off_the_half_point_steps_is_refused_naming_the_player():
+    with pytest.raises(InvalidEventError) as exc:
+        t.apply_round({}, {"A": 0.3, "B": -0.3})
+    assert exc.value.en.startswith("rating_delta.A: ")
+    with pytest.raises(InvalidEventError) as exc:
+        t.apply_round({"B": 1000.25}, {})
+    assert exc.value.en.startswith("rating.B: ")

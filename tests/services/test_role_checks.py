@@ -110,6 +110,7 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
      lambda c, a: c.games.record(a, c.table.game_id, {"type": "shot", "player": c.games.engine(
          c.table.game_id).to_move, "potted": [{"ball": "std", "legal": True}]})),
     ("GameService.undo zhuk", ("desk", "referee"), lambda c, a: c.games.undo(a, c.table.game_id, "ошибка")),
+    ("GameService.take_over zhuk", ("desk", "referee"), lambda c, a: c.games.take_over(a, c.table.game_id)),
     ("MatchService.create", ("desk", "referee"), lambda c, a: c.matches.create(a, c.ids[10], c.ids[11])),
     ("MatchService.record_shot", ("desk", "referee"),
      lambda c, a: c.matches.record_shot(a, c.match, {"call": [], "potted": [], "off_table": [],
@@ -120,6 +121,7 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("GameService.record mafia", ("desk", "host"),
      lambda c, a: c.games.record(a, c.mafia, {"type": "foul", "seat": 1, "clause": "4.1"})),
     ("GameService.undo mafia", ("desk", "host"), lambda c, a: c.games.undo(a, c.mafia, "ошибка")),
+    ("GameService.take_over mafia", ("desk", "host"), lambda c, a: c.games.take_over(a, c.mafia)),
     ("EveningService.create", ("desk", "host"), lambda c, a: c.evenings.create(a, TODAY, None, tables=1)),
     ("EveningService.check_in", ("desk", "host"), lambda c, a: c.evenings.check_in(a, c.evening2, c.ids[0])),
     ("EveningService.add_guest", ("desk", "host"),
