@@ -59,3 +59,15 @@ def test_evening_table_gives_players_level_on_every_figure_the_same_place():  # 
 
     game = Game(["а", "б", "в"], "black", [10, 10, 0], black=[1, 2])
     assert [(place, line.player) for place, line, _n in evening_table([game])] == [(1, "а"), (1, "б"), (3, "в")]
+
+
+def test_evening_table_adds_up_every_finished_game_of_a_player_whatever_his_seat():  # M-7
+    from clubdesk.rules.mafia.scoring import evening_table
+
+    running = Game(["в", "а", "б"], None, [0, 0, 10])          # first in the list: it is skipped, not the end
+    first = Game(["а", "б", "в"], "red", [13, 10, 0], extra=[0, 2, 0], best_move={1: 3}, black=[3], first_killed=1)
+    second = Game(["в", "а", "б"], "black", [10, 0, 0], extra=[1, 0, 4], best_move={2: 5}, black=[1],
+                  first_killed=2)
+    table = {line.player: (place, line.score, line.extra, line.wins, line.first_killed, n)
+             for place, line, n in evening_table([running, first, second])}
+    assert table == {"а": (1, 13, 8, 1, 2, 2), "б": (2, 10, 6, 1, 0, 2), "в": (3, 10, 1, 1, 0, 2)}

@@ -61,7 +61,8 @@ def test_more_standard_balls_than_on_the_table_is_refused():
     g = game()
     for _ in range(13):
         shot(g, "A", "std")
-    refused("too_many_balls", shot, g, "A", "std", "std")
+    e = refused("too_many_balls", shot, g, "A", "std", "std")
+    assert e.en == "A: 2 standard balls potted but 1 on the table"
 
 
 # Z-2 — who pays --------------------------------------------------------------------------------------
@@ -134,11 +135,33 @@ def test_legal_main_cue_pot_counts_as_a_ball_and_removes_one_standard():
 
 
 def test_legal_main_cue_pot_without_removal_is_refused():
-    refused("removal_required", shot, opened(), "B", "main")
+    e = refused("removal_required", shot, opened(), "B", "main")
+    assert e.clause == "Z-3"
+    assert e.ru == "B: за свояка снимается один стандартный шар со стола — укажите removed"
+    assert e.en == "B: a legal main-cue pot takes one standard ball off the table — give removed"
+
+
+def test_main_cue_pot_with_the_last_standard_ball_on_the_table_takes_it_off():
+    g = game()
+    for _ in range(13):
+        shot(g, "A", "std")
+    refused("removal_required", shot, g, "A", "main")
+    shot(g, "A", "main", removed="std")
+    assert g.std == 0
 
 
 def test_removal_without_a_counted_main_cue_pot_is_refused():
-    refused("removal_not_allowed", shot, opened(), "B", "std", removed="std")
+    e = refused("removal_not_allowed", shot, opened(), "B", "std", removed="std")
+    assert e.clause == "Z-3"
+    assert e.ru == "B: шар снимается со стола только за засчитанного свояка при шарах на столе"
+    assert e.en == "B: a ball is taken off only for a counted main-cue pot with balls left"
+
+
+@pytest.mark.parametrize("ball", ["zhuk", "main"])
+def test_zhuk_or_the_main_cue_listed_twice_in_one_shot_is_malformed(ball):
+    with pytest.raises(InvalidEventError) as exc:
+        shot(opened(), "B", ball, ball, removed="std" if ball == "main" else None)
+    assert exc.value.code == "duplicate_ball" and exc.value.en.startswith("B: ")
 
 
 def test_random_main_cue_pot_does_not_count_and_passes_the_turn_from_hand():
@@ -295,6 +318,11 @@ def test_negative_balance_takes_no_bank_but_zhuk_still_pays_double():
     assert r.bank_taken == 0 and g.bank == 100 and g.balances["B"] == 0
 
 
+def test_zhuk_miss_penalty_stops_at_a_balance_of_exactly_zero_and_still_applies_at_one():
+    assert shot(opened(balances={"B": 0}), "B", attempt=True).penalty == 0
+    assert shot(opened(balances={"B": 1}), "B", attempt=True).penalty == 100
+
+
 def test_payer_may_go_below_zero():
     g = opened(balances={"A": 50})
     shot(g, "B", "std")
@@ -305,7 +333,8 @@ def test_payer_may_go_below_zero():
 
 def test_shot_out_of_turn_is_refused():
     e = refused("not_your_turn", shot, game(), "B")
-    assert e.clause == "Z-7" and "A" in e.ru and "A" in e.en
+    assert e.clause == "Z-7"
+    assert e.ru == "shot: ход игрока A, а не B" and e.en == "shot: it is A's turn, not B's"
 
 
 def test_unknown_player_is_refused():
