@@ -17,6 +17,7 @@ def refused(script, code, clause, /, **obj):
     with pytest.raises(IllegalEventError) as info:
         script.do(**obj)
     assert (info.value.code, info.value.clause) == (code, clause)
+    return info.value
 
 
 def night_one():
@@ -111,7 +112,14 @@ def test_m7_best_move_two_blacks_scores_three_tenths():
 
 def test_m7_best_move_only_for_the_first_night_victim():
     s = night_one().night(None).speeches().night(5)
-    refused(s, "no_best_move", "M-7", type="best_move", seat=5, guesses=[2, 7, 9])
+    e = refused(s, "no_best_move", "M-7", type="best_move", seat=5, guesses=[2, 7, 9])
+    assert e.ru == "лучший ход только у убитого в первую ночь в его последнем слове (место 5)"
+    assert e.en == "best move belongs to the first-night victim during his last word (seat 5)"
+
+
+def test_m7_best_move_naming_oneself_is_refused():
+    e = refused(night_one().night(5), "self_guess", "M-7", type="best_move", seat=5, guesses=[2, 5, 9])
+    assert (e.ru, e.en) == ("место 5 называет себя", "seat 5 names himself")
 
 
 def test_m7_best_move_only_once():

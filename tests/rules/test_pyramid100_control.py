@@ -154,6 +154,15 @@ def test_penalty_in_last_ball_mode_returns_least_ball_and_control_to_centre():
     assert st["score"] == {"A": 45, "B": 50} and st["to_move"] == "B"
 
 
+def test_in_last_ball_mode_control_set_aside_comes_back_to_centre_and_a_knocked_one_stays_put():  # P§20
+    m = play(*_fifty_fifty(), shot("B", pot=[(10, 3)], blocked=True))
+    assert m.state()["control_spot"] == "aside"
+    m.apply(miss("A"))
+    assert m.state()["control_spot"] == "centre"
+    m = play(*_fifty_fifty(), shot("B", touch=True), miss("A"))
+    assert m.state()["control_spot"] == "off_spot"
+
+
 def test_touch_after_return_to_normal_mode_is_a_foul_again():
     m = play(*_fifty_fifty(), shot("B", foul="push"), shot("A", touch=True))
     assert m.last_shot["foul"] == "control"

@@ -26,7 +26,7 @@ def test_a_newcomer_starts_at_the_start_rating():
 
 
 def test_a_result_naming_a_third_player_is_a_bug():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="names its two players and one of them as the winner: .*'C'"):
         rate([MatchResult("A", "B", "C")])
 
 

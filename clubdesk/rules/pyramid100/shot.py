@@ -173,8 +173,5 @@ def _settle_control(m: Match, s: Shot, fell: bool, last_ball: bool, blocked: boo
             m.control = OFF_SPOT
         elif m.control == ASIDE:
             m.control = CENTRE
-    elif blocked:
-        if m.control == CENTRE:
-            m.control = OFF_SPOT  # P§14: knocked and its spot is taken
-    else:
-        m.control = CENTRE  # P§14
+    elif m.control == CENTRE:  # called only then: `blocked` is the reason left
+        m.control = OFF_SPOT  # P§14: knocked and its spot is taken
