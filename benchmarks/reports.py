@@ -62,22 +62,40 @@ def best_of(fn, repeat: int = 5) -> float:
     return best
 
 
+def traced_peak_mb(fn) -> float:
+    """Peak of the memory Python allocated while `fn` ran (tracemalloc), in MB."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
+
+
 def record_lines(n: int = 20_000) -> bool:
     """Print a long Жук record against replaying it; True when under RECORD_TARGET_S."""
+    import resource
+
     from benchmarks.engine_zhuk import synthetic_record
     from clubdesk.reports import build_record_pdf
     from clubdesk.rules.record import replay
 
-    per_event = {}
+    per_event, peak = {}, {}
     for size in (n // 4, n):
         record = synthetic_record(size)
         replay_s = best_of(lambda r=record: replay(r), 3)
-        print_s = best_of(lambda r=record: build_record_pdf(r), 1)
+        print_s = best_of(lambda r=record: build_record_pdf(r), 2)
         per_event[size] = print_s / size
+        peak[size] = traced_peak_mb(lambda r=record: build_record_pdf(r))
     print(f"{n}-event Жук record: print {print_s:6.2f} s, replay {replay_s:6.3f} s, "
-          f"ratio print / replay {print_s / replay_s:6.0f}  (target < {RECORD_TARGET_S:.0f} s)")
+          f"ratio print / replay {print_s / replay_s:6.1f}  (target < {RECORD_TARGET_S:.0f} s)")
     print(f"print per event: {per_event[n // 4] * 1e3:.3f} ms at {n // 4}, {per_event[n] * 1e3:.3f} ms at {n} "
           f"(growth {per_event[n] / per_event[n // 4]:.2f}, 1.00 = linear)")
+    print(f"print memory (tracemalloc peak): {peak[n // 4]:.0f} MB at {n // 4}, {peak[n]:.0f} MB at {n} "
+          f"({peak[n // 4] * 1e3 / (n // 4):.1f} and {peak[n] * 1e3 / n:.1f} kB an event); "
+          f"process peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return print_s < RECORD_TARGET_S
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4
@@ -58,6 +59,9 @@ class Meta:
         return text if len(text) <= NAME_LIMIT else text[:NAME_LIMIT - 1] + "…"
 
 
+# Page streams are compressed only, not also ASCII85-encoded: the text encoding made a PDF a quarter bigger, and
+# without ReportLab's C accelerator it was a fifth of the time of printing a long log.
+rl_config.useA85 = 0
 _fonts_done = False
 
 
@@ -147,15 +151,19 @@ def number_floors(body: Sequence[Sequence[Any]], ncols: int, columns: Sequence[i
     """Points each right-aligned column needs so that none of its numbers wraps: ReportLab breaks a number that
     does not fit mid-number, and shot «100» would read «10» over «0». Bold is measured, the widest a row prints."""
     floors = [0.0] * ncols
+    widths: dict[str, float] = {}  # a log repeats the same amounts thousands of times: measure each once
     for row in body:
         for c in columns:
             cell = row[c] if c < len(row) else None
             if isinstance(cell, Flowable) or cell is None:
                 continue
-            lines = cell if isinstance(cell, list | tuple) else [cell]
-            need = max((pdfmetrics.stringWidth(str(x), CELL_BOLD.fontName, CELL_BOLD.fontSize) for x in lines),
-                       default=0)
-            floors[c % ncols] = max(floors[c % ncols], need + 2 * PAD + 1)
+            for x in cell if isinstance(cell, list | tuple) else [cell]:
+                text = str(x)
+                need = widths.get(text)
+                if need is None:
+                    need = widths[text] = pdfmetrics.stringWidth(text, CELL_BOLD.fontName, CELL_BOLD.fontSize)
+                if need + 2 * PAD + 1 > floors[c % ncols]:
+                    floors[c % ncols] = need + 2 * PAD + 1
     return floors
 
 
@@ -180,12 +188,17 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows
           align_right: Sequence[int] = (), bold_last: bool = False, extra: Sequence[tuple] = ()) -> Flowable:
     """A grid table whose header rows repeat on every page; text cells are wrapped Paragraphs.
 
-    Linear in its rows, so a 20 000-shot log prints in seconds: a body cell whose lines all fit its column is a
-    plain string (drawn, not parsed as markup), and a long table is laid out WINDOW rows at a time (_Window)
-    instead of ReportLab rebuilding and re-measuring all the remaining rows at every page break."""
+    Linear in its rows: a long plain table (a game's log, more than WINDOW body rows) is drawn by
+    reports.longtable, each row measured and drawn once (a 20 000-shot log in ~1.3 s; benchmarks/reports.py).
+    Otherwise a body cell whose lines all fit its column is a plain string (drawn, not parsed as markup), and a
+    long table with Flowables or `extra` commands is laid out WINDOW rows at a time (_Window) instead of ReportLab
+    rebuilding and re-measuring all the remaining rows at every page break."""
     floors = [max(h, n) for h, n in zip(header_floors(rows[:header_rows], len(widths), widths, extra),
                                         number_floors(rows[header_rows:], len(widths), align_right), strict=True)]
     col_widths = fit_widths(widths, floors, WIDTH)
+    if len(rows) - header_rows > WINDOW and not extra and \
+            not any(isinstance(cell, Flowable) for row in rows for cell in row):
+        return _long_table(rows, col_widths, header_rows, align_right, bold_last)
     right = ParagraphStyle("r", parent=CELL, alignment=2)
     right_bold = ParagraphStyle("rb", parent=CELL_BOLD, alignment=2)
     body = []
@@ -210,6 +223,17 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, header_rows
     if len(body) - header_rows <= WINDOW or extra:  # `extra` may name body rows: such tables are short
         return spec.build(body[header_rows:], 0, len(body) - header_rows)
     return _Window(spec, body[header_rows:], 0)
+
+
+def _long_table(rows: Sequence[Sequence[Any]], col_widths: list[float], header_rows: int, align_right: Sequence[int],
+                bold_last: bool) -> Flowable:
+    """A long plain table (a game's log) drawn by reports.longtable: the same grid, zebra, fonts and padding."""
+    from clubdesk.reports.longtable import LongLog, Look, lay_out
+
+    cells = [[tuple(map(str, cell)) if isinstance(cell, list | tuple) else ("" if cell is None else str(cell),)
+              for cell in row] for row in rows]
+    look = Look(FONT, FONT_BOLD, CELL.fontSize, CELL.leading, PAD, GRID, HEAD_BG, ZEBRA)
+    return LongLog(lay_out(cells[:header_rows], cells[header_rows:], col_widths, align_right, look, bold_last))
 
 
 WINDOW = 80  # body rows laid out at a time: more than an A4 page holds (a row is at least 14 pt, the frame ~770)
