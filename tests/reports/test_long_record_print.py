@@ -70,3 +70,23 @@ def test_a_word_wider_than_its_column_is_broken_between_letters():
     look = longtable.Look("DejaVuSans", "DejaVuSans-Bold", 8.5, 10.625, 3, None, None, None)
     lines = longtable._Measure(look).wrap(["x" * 200, "короткий"], "DejaVuSans", 60)
     assert "".join(lines[:-1]) == "x" * 200 and lines[-1] == "короткий" and len(lines) > 3
+
+
+def test_zebra_stripes_follow_the_rows_place_in_the_whole_log_across_page_breaks():
+    """Body rows 1, 3, 5… of the log are shaded on every page, whichever row a page starts with."""
+    import io
+
+    from reportlab.lib import colors
+    from reportlab.pdfgen.canvas import Canvas
+
+    zebra = colors.HexColor("#f6f7f8")
+    look = longtable.Look("DejaVuSans", "DejaVuSans-Bold", 8.5, 10.625, 3, colors.grey, colors.white, zebra)
+    rows = longtable.lay_out([[("№",)]], [[(str(i),)] for i in range(6)], [100.0], [0], look)
+    shaded = f"{zebra.red:.3f} {zebra.green:.3f} {zebra.blue:.3f} rg"
+    for start, end, expected in ((0, 6, 3), (1, 4, 2), (3, 5, 1), (4, 6, 1)):
+        part = longtable.LongLog(rows, start, end)
+        part.canv = Canvas(io.BytesIO())
+        drawn: list[str] = []
+        part.canv.addLiteral = drawn.append
+        part.draw()
+        assert drawn[0].count(shaded) == expected, (start, end)
