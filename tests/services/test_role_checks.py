@@ -16,6 +16,7 @@ import pytest
 from clubdesk.errors import PermissionDenied
 from clubdesk.rules.mafia.script import ROLES as MAFIA_ROLES
 from clubdesk.services.accounts import AccountService
+from clubdesk.services.conflicts import ConflictService
 from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
@@ -143,6 +144,11 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("StaffService.reset_password", (), lambda c, a: c.staff.reset_password(a, c.actors["host"].account_id,
                                                                                "other-password")),
     ("StaffService.set_active", (), lambda c, a: c.staff.set_active(a, c.actors["host"].account_id, False)),
+    ("ConflictService.merge_players", (), lambda c, a: ConflictService(c.store).merge_players(a, c.ids[0], c.ids[1])),
+    # no conflict is open: with its check deleted each of these refuses «not found», not PermissionDenied
+    ("ConflictService.merge_conflict", (), lambda c, a: ConflictService(c.store).merge_conflict(a, 1)),
+    ("ConflictService.keep_branch", (), lambda c, a: ConflictService(c.store).keep_branch(a, 1)),
+    ("ConflictService.set_aside", (), lambda c, a: ConflictService(c.store).set_aside(a, 1)),
     ("AccountService.create_account", ("desk",),
      lambda c, a: AccountService(c.store).create_account(a, "newref", "long-enough", ("referee",))),
 ]
