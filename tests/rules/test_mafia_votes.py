@@ -10,6 +10,7 @@ def refused(script, code, clause, /, **obj):
     with pytest.raises(IllegalEventError) as info:
         script.do(**obj)
     assert (info.value.code, info.value.clause) == (code, clause)
+    return info.value
 
 
 def day_zero_vote(noms):
@@ -89,6 +90,13 @@ def test_m4_7_same_split_leads_to_the_lift_vote_which_lifts_on_majority():
     assert s.game.phase == "lift_vote"
     s.do(type="lift_vote", for_=6)
     assert s.game.state()["lifted"] == [3, 8] and s.game.speaker == 8
+    assert s.game.votes[-1] == {"day": 0, "round": "lift_vote", "for": 6, "voters": 10}   # as the protocol prints it
+
+
+def test_m4_7_a_unanimous_lift_vote_lifts():
+    s = day_zero_vote({1: 8, 2: 3}).vote({i: 8 for i in range(1, 6)}).speeches().vote({i: 8 for i in range(1, 6)})
+    s.do(type="lift_vote", for_=10)
+    assert s.game.state()["lifted"] == [3, 8]
 
 
 def test_m4_7_lift_vote_tie_keeps_everybody():
@@ -101,7 +109,8 @@ def test_m4_7_lift_vote_cannot_count_more_than_the_players():
     s = day_zero_vote({1: 10, 2: 3}).vote({}).last_words().night(5).last_words()   # eight players left
     s.speeches({2: 8, 4: 1}).vote({1: 8, 2: 8, 4: 8, 6: 8}).speeches().vote({1: 8, 2: 8, 4: 8, 6: 8})
     assert s.game.step == "lift_vote"
-    refused(s, "too_many_votes", "M§4.7", type="lift_vote", for_=9)
+    e = refused(s, "too_many_votes", "M§4.7", type="lift_vote", for_=9)
+    assert (e.ru, e.en) == ("за подъём 9, а в игре 8", "9 for lifting but 8 players in the game")
 
 
 def test_m4_7_narrower_tie_after_shootout_is_a_new_shootout():

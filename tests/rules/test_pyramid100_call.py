@@ -130,3 +130,10 @@ def test_series_continues_until_first_unsuccessful_shot():
 def test_unsuccessful_shot_without_foul_passes_turn_without_penalty():
     m = play(called("A", 5), miss("A"))
     assert m.shelves["A"] == [5] and m.to_move == "B" and m.last_shot["penalty"] is None
+
+
+def test_a_failed_double_call_with_a_called_trick_keeps_the_turn_unless_the_cue_ball_fell():  # P§6, P§11, P§17
+    m = play(miss("A"), miss("B"), shot("A", call=[(7, 1), ("cue", 2)], trick="rocambole3"))
+    assert m.last_shot["successful"] and m.last_shot["cue_counted"] is False and m.to_move == "A"
+    m = play(miss("A"), miss("B"), shot("A", call=[(7, 1), ("cue", 2)], pot=[("cue", 2)], trick="rocambole3"))
+    assert not m.last_shot["successful"] and m.to_move == "B" and m.in_hand == "restricted"
