@@ -110,6 +110,11 @@ def test_m7_best_move_two_blacks_scores_three_tenths():
     assert s.game.state()["score"]["5"] == 0.3
 
 
+def test_m7_best_move_of_a_black_victim_scores_nothing_but_is_kept():
+    s = night_one().night(2).do(type="best_move", seat=2, guesses=[7, 9, 1])   # 2 is black; 7 and 9 too
+    assert s.game.state()["score"]["2"] == 0 and s.game.best_guesses[2] == (7, 9, 1)
+
+
 def test_m7_best_move_only_for_the_first_night_victim():
     s = night_one().night(None).speeches().night(5)
     e = refused(s, "no_best_move", "M-7", type="best_move", seat=5, guesses=[2, 7, 9])

@@ -173,3 +173,12 @@ def test_m5_9_removal_at_night_cancels_the_next_days_vote():
     s = Script().speeches().do(type="removal", seat=1, clause="1.1").night(None)
     s.speeches({2: 3, 3: 4})
     assert (s.game.phase, s.game.day) == ("night", 2)
+
+
+def test_m4_8_a_repeated_tie_at_four_players_stays_unless_the_m14_variant_lifts_both():
+    from clubdesk.rules.mafia.voting import after_shootout
+
+    assert after_shootout([3, 8], [8, 3], 4) == "stay"
+    assert after_shootout([3, 8], [3, 8], 4, lift_two_at_four=True) == "lift_vote"
+    assert after_shootout([3, 8], [3, 8], 5) == "lift_vote"
+    assert after_shootout([3, 8, 1], [3, 8], 5) == "shootout"

@@ -163,6 +163,11 @@ def test_in_last_ball_mode_control_set_aside_comes_back_to_centre_and_a_knocked_
     assert m.state()["control_spot"] == "off_spot"
 
 
+def test_bonus_skips_control_waiting_aside_and_takes_the_least_ball_on_the_cloth():  # P§9, P§14
+    m = play(shot("A", pot=[(10, 3)], blocked=True), shot("B", call=[("cue", 2)], pot=[("cue", 2)], blocked=True))
+    assert m.state()["control_spot"] == "aside" and m.last_shot["bonus"] == 5
+
+
 def test_touch_after_return_to_normal_mode_is_a_foul_again():
     m = play(*_fifty_fifty(), shot("B", foul="push"), shot("A", touch=True))
     assert m.last_shot["foul"] == "control"

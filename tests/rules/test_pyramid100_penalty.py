@@ -58,6 +58,16 @@ def test_control_repaying_debt_goes_to_centre():
     assert m.state()["control_ball"] == "centre" and m.debts["A"] == 0
 
 
+def test_control_repaying_debt_waits_aside_while_the_centre_is_taken():  # P-2, P§14
+    m = play(shot("A", foul="miss"), miss("B"), called("A", 10, blocked=True))
+    assert m.state()["control_spot"] == "aside" and m.debts["A"] == 0
+
+
+def test_a_foul_by_the_holder_of_control_takes_his_least_ball_and_leaves_control_on_his_shelf():  # P§18
+    m = play(called("A", 10), called("A", 5), shot("A", foul="push"))
+    assert m.last_shot["penalty"] == 5 and m.shelves["A"] == [10] and m.state()["control_ball"] == "A"
+
+
 # ---- P§19: every foul kind -----------------------------------------------------------------------------
 @pytest.mark.parametrize("foul", FOULS)
 def test_every_foul_kind_costs_the_least_ball(foul):
@@ -92,6 +102,8 @@ def test_any_event_after_the_end_is_refused():
         with pytest.raises(IllegalEventError) as exc:
             m.apply(event)
         assert exc.value.code == "game_finished" and exc.value.clause == "P§3"
+    assert exc.value.ru.startswith("партия окончена, победил A; событие игрока B не принимается (счёт 51:0")
+    assert exc.value.en.startswith("the match is over, A won; no event from B accepted")
 
 
 # ---- concession --------------------------------------------------------------------------------------
@@ -144,6 +156,7 @@ def test_unknown_player_is_refused():
     with pytest.raises(InvalidEventError) as exc:
         new_game(["A", "B"]).apply(miss("C"))
     assert exc.value.code == "unknown_player"
+    assert (exc.value.ru, exc.value.en) == ("игрок 'C' не играет в этой партии", "player 'C' is not in this match")
 
 
 @pytest.mark.parametrize("players", [["A"], ["A", "A"], ["A", 2], ["A", "B", "C"]])
