@@ -112,6 +112,8 @@ def test_concession_by_either_player_gives_the_match_to_the_other(who, winner):
     m = play(called("A", 5))
     m.apply(parse_event({"type": "concede", "player": who}))
     assert m.state()["winner"] == winner and m.outcome.termination == "concession"
+    assert m.last_shot == {"player": who, "successful": False, "reason": "conceded", "foul": None, "counted": [],
+                           "cue_counted": False, "bonus": None, "repaid": [], "penalty": None}
 
 
 # ---- refusals ---------------------------------------------------------------------------------------

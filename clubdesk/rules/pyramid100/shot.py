@@ -31,7 +31,6 @@ def resolve(m: Match, s: Shot) -> None:
     table = m.table
     restricted = m.in_hand == "restricted"
     last_ball = len(table) == 1 and CONTROL in table  # P§20, as the shot starts
-    others = len(table) - (CONTROL in table) > 0
     call, potted, off = s.call, s.potted, s.off_table
     called = {c.ball: c.pocket for c in call} if call else _NONE
     potted_at = {p.ball: p for p in potted} if potted else _NONE
@@ -45,9 +44,11 @@ def resolve(m: Match, s: Shot) -> None:
     # and not in a shot P§8 declares unsuccessful.
     trick_ok = s.trick is not None and not restricted and not cue_fail
     foul = s.foul
-    if (foul is None and s.touched_control and not last_ball and others and not m.privilege
+    # P§12, P§19: touching №10 while other balls are on the table; a touch is accepted only with №10 on the
+    # cloth (engine._check_shot), so outside the last-ball mode other balls are there.
+    if (foul is None and s.touched_control and not last_ball and not m.privilege
             and not (trick_ok and s.trick == "carom3")):
-        foul = "control"  # P§12, P§19
+        foul = "control"
     counted: list[int] = []
     cue_counts = False
     forced_pass = False
