@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from clubdesk.errors import ValidationError
+from clubdesk.names import board_name
 from clubdesk.rules import pyramid100
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import GameService
@@ -85,6 +86,13 @@ class MatchService:
             return {}
         with self.store.session_factory() as s:
             return dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all())
+
+    def board_names(self, ids) -> dict[str, str]:
+        """How the public boards name these players (clubdesk.names.board_name of the stored fields)."""
+        ids = list(set(ids))
+        with self.store.session_factory() as s:
+            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
+        return {pid: board_name(name, nick) for pid, name, nick in rows}
 
     def list(self, status: str | None = None) -> list[MatchRow]:
         """Matches, running first, newest first; scores come from the cached projections (no replay)."""

@@ -118,6 +118,10 @@ class MainWindow(QMainWindow):
             for game_id in games:
                 zhuk.changed.emit(game_id)
             zhuk.structure_changed.emit()
+        pyramid = getattr(self.club, "_pyramid_feed", None)  # the Пирамидка windows (ui/pyramid/feed.py)
+        if pyramid is not None:
+            for game_id in games:
+                pyramid.changed.emit(game_id)
         for page in self.pages.values():
             for name in ("reload", "refresh"):
                 if callable(getattr(page, name, None)):

@@ -108,7 +108,7 @@ def test_refused_shot_shows_the_clause_inline_and_stores_nothing(qtbot, club, ad
     before = stored(store)
     qtbot.mouseClick(window.balls.buttons[7], LEFT)
     qtbot.mouseClick(window.pockets.buttons[3], LEFT)
-    qtbot.keyClick(window, Qt.Key.Key_Return)
+    qtbot.mouseClick(window.missed_button, LEFT)  # «Не забит»: a bare call, said outright (Enter would ask)
     assert window.error.isVisibleTo(window)
     assert "P§2" in window.error.text() and "Орлов Глеб" in window.error.text()
     assert pair[0] not in window.error.text()  # names, not ids
@@ -205,7 +205,7 @@ def test_screenshots_write_the_panel_and_the_running_match(qtbot, club, demo_adm
     from clubdesk.ui.pyramid.screens import extra_screenshots
 
     paths = extra_screenshots(SimpleNamespace(club=club, actor=demo_admin), tmp_path)
-    assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png"]
+    assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png", "pyramid-board.png"]
     assert_rendered_and_distinct(paths)
     from PySide6.QtGui import QImage
     assert (QImage(str(paths[1])).width(), QImage(str(paths[1])).height()) == (1280, 800)  # the whole match window

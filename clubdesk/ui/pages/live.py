@@ -1,4 +1,5 @@
-"""Live tables page: every running Жук table as a card, round clocks, the scoreboard; click a table to score it."""
+"""Live tables page: every running Жук table as a card, round clocks, the scoreboard; click a table to score it.
+Below them the running Пирамидка matches (clubdesk/ui/pyramid/tables.py, when that area is installed)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from clubdesk.errors import KnownError
+from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.zhuk.board import TableBoard
@@ -50,9 +52,16 @@ class LivePage(QWidget):
         hint.setObjectName("muted")
         self.board = TableBoard(hub, columns=3)
         self.board.table_clicked.connect(self.open_table)
+        content = QWidget()
+        tables = QVBoxLayout(content)
+        tables.addWidget(self.board)
+        self.pyramid = self._pyramid_tables()
+        if self.pyramid is not None:
+            tables.addWidget(self.pyramid)
+        tables.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        scroll.setWidget(self.board)
+        scroll.setWidget(content)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addLayout(bar)
@@ -66,6 +75,21 @@ class LivePage(QWidget):
         hub.tick.connect(self._update_round)
         hub.structure_changed.connect(self._update_round)
         self._update_round()
+
+    def _pyramid_tables(self) -> QWidget | None:
+        module = optional_module("clubdesk.ui.pyramid.tables")
+        if module is None:
+            return None
+        from clubdesk.ui.pyramid.feed import feed_for
+
+        self.pyramid_feed = feed_for(self.hub.club)
+        tables = module.PyramidTables(self.pyramid_feed, columns=3)
+        tables.match_clicked.connect(self.open_match)
+        return tables
+
+    def open_match(self, game_id: str):
+        """The Пирамидка match window (the same one «Жеребьёвка» opens)."""
+        return self.pyramid_feed.open_match(self.actor, game_id, self)
 
     def current_round(self) -> str | None:
         tables = self.hub.tournaments.running_tables()

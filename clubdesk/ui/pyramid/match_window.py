@@ -1,4 +1,5 @@
-"""The Пирамидка match scoring window: click the facts of a shot, Enter records it, Ctrl+Z voids the last."""
+"""The Пирамидка match scoring window: a shot typed (keys.py) or clicked, recorded by Enter, «+» or «−»; Ctrl+Z
+voids the last; «Табло для зала» opens the hall board of the match."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ from clubdesk.ui.models.pyramid import ShotLogModel
 from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.pyramid import text
 from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
+from clubdesk.ui.pyramid.entry import ShotEntry
+from clubdesk.ui.pyramid.keys import BallTyper, legend
 from clubdesk.ui.pyramid.style import STYLE
 from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad, set_text
 from clubdesk.ui.views import error_label
@@ -54,12 +57,13 @@ class RecordedShot(QUndoCommand):
         self._window.void_last()
 
 
-class MatchWindow(QWidget):
+class MatchWindow(ShotEntry, QWidget):
     """Signals: changed(game_id) — an event was stored (the match list refreshes)."""
 
     changed = Signal(str)
 
-    def __init__(self, service: MatchService, actor: Actor, game_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, service: MatchService, actor: Actor, game_id: str, parent: QWidget | None = None,
+                 feed=None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("pyramidMatch")
         self.setStyleSheet(STYLE)
@@ -68,7 +72,14 @@ class MatchWindow(QWidget):
         self.players, self.names = match.players, dict(zip(match.players, match.names, strict=True))
         self.table_name, self.referee = match.table, match.referee
         self.draft = ShotDraft()
+        self.entered: list[str] = []  # the lists facts went to, in order (Backspace takes the last back)
+        self.typer = BallTyper()
         self.mode = CALL
+        self.board = None  # the hall board, once opened
+        self.feed = feed  # the club's PyramidFeed (feed.py): tells the hall board and «Столы», brings sync arrivals
+        self._telling = False
+        if feed is not None:
+            feed.changed.connect(self._on_feed_changed)
         self.undo_stack = QUndoStack(self)
         title = tr("Пирамидка 100: {a} — {b}").format(a=match.names[0], b=match.names[1])
         self.setWindowTitle(f"{title} · {match.table}" if match.table else title)
@@ -87,7 +98,8 @@ class MatchWindow(QWidget):
         self.log_view = self._log_view()
         self._build_entry()
         self._layout()
-        self._shortcuts()
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+        self._keys_stay_here()
         self.log.reset(service.history(game_id))
         self.log_view.resizeRowsToContents()
         self.refresh()
@@ -133,8 +145,8 @@ class MatchWindow(QWidget):
         self.pockets = PocketPad()
         self.pockets.clicked.connect(self._pocket_clicked)
         self.straight = QCheckBox(tr("прямо-летящий (S)"))
-        self.touched = QCheckBox(tr("биток коснулся №10"))
-        self.blocked = QCheckBox(tr("центральная отметка занята"))
+        self.touched = QCheckBox(tr("биток коснулся №10 (F7)"))
+        self.blocked = QCheckBox(tr("центральная отметка занята (F10)"))
         self.touched.toggled.connect(lambda on: self._set_flag("touched_control", on))
         self.blocked.toggled.connect(lambda on: self._set_flag("centre_blocked", on))
         self.trick = QComboBox()
@@ -151,9 +163,17 @@ class MatchWindow(QWidget):
         self.summary = QLabel()
         self.summary.setObjectName("pyramidDraft")
         self.summary.setWordWrap(True)
+        # Two lines always: a draft line that grows or shrinks would lay the window out again on every key.
+        self.summary.setFixedHeight(2 * self.summary.fontMetrics().lineSpacing() + 24)
         self.error = error_label()
+        self.fell_button = QPushButton(tr("Упал по заказу (+)"))
+        self.fell_button.setObjectName("primary")
+        self.fell_button.setToolTip(tr("Заказанный шар упал в заказанную лузу: записать удар"))
+        self.fell_button.clicked.connect(self.fell_as_called)
+        self.missed_button = QPushButton(tr("Не забит (−)"))
+        self.missed_button.setToolTip(tr("Ничего не упало: записать удар без результата, ход переходит"))
+        self.missed_button.clicked.connect(self.nothing_fell)
         self.commit_button = QPushButton(tr("Записать удар (Enter)"))
-        self.commit_button.setObjectName("primary")
         self.commit_button.clicked.connect(self.commit)
         self.clear_button = QPushButton(tr("Очистить (Esc)"))
         self.clear_button.clicked.connect(self.clear_draft)
@@ -168,6 +188,10 @@ class MatchWindow(QWidget):
         self.print_button.setToolTip(tr("Протокол матча для подписи судьи (Ctrl+P)"))
         self.print_button.clicked.connect(self.print_protocol)
         QShortcut(QKeySequence.StandardKey.Print, self, self.print_protocol)
+        self.board_button = QPushButton(tr("Табло для зала"))
+        self.board_button.setToolTip(tr("Счёт матча крупно на экране зала (F11 — во весь экран)"))
+        self.board_button.clicked.connect(self.open_board)
+        self.legend = legend()
 
     def _layout(self) -> None:
         header = QHBoxLayout()
@@ -196,9 +220,13 @@ class MatchWindow(QWidget):
         facts.addRow(tr("Приём"), self.trick)
         facts.addRow(tr("Штраф"), self.foul)
         buttons = QHBoxLayout()
-        for b in (self.commit_button, self.clear_button, self.undo_button):
+        for b in (self.fell_button, self.missed_button, self.commit_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        more = QHBoxLayout()
+        for b in (self.clear_button, self.undo_button):
+            more.addWidget(b)
+        more.addStretch(1)
         entry = QGroupBox(tr("Удар"))
         box = QVBoxLayout(entry)
         box.addLayout(modes)
@@ -206,11 +234,14 @@ class MatchWindow(QWidget):
         box.addWidget(self.summary)
         box.addWidget(self.error)
         box.addLayout(buttons)
+        box.addLayout(more)
         box.addStretch(1)
         log_box = QGroupBox(tr("Журнал ударов"))
         log_layout = QVBoxLayout(log_box)
-        log_layout.addWidget(self.log_view)
+        log_layout.addWidget(self.log_view, 1)
+        log_layout.addWidget(self.legend)
         match_actions = QHBoxLayout()  # the whole match's, not the shot's: under its record, not in the entry
+        match_actions.addWidget(self.board_button)
         match_actions.addStretch(1)
         match_actions.addWidget(self.print_button)
         match_actions.addWidget(self.concede_button)
@@ -223,62 +254,15 @@ class MatchWindow(QWidget):
         layout.addLayout(header)
         layout.addLayout(body, 1)
 
-    def _shortcuts(self) -> None:
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            QShortcut(QKeySequence(key), self, self.commit)
-        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.clear_draft)
-        for key, mode in ((Qt.Key.Key_Z, CALL), (Qt.Key.Key_X, POT), (Qt.Key.Key_V, OFF)):
-            QShortcut(QKeySequence(key), self, lambda m=mode: self.set_mode(m))
-        QShortcut(QKeySequence(Qt.Key.Key_S), self, self.straight.toggle)
-
-    # ---- entering facts ----------------------------------------------------------------------
-    def set_mode(self, mode: str) -> None:
-        self.mode = mode
-        self.mode_buttons[mode].setChecked(True)
-        self.balls.clear()
-        self._sync_entry()
-
-    def _ball_clicked(self, ball) -> None:
-        if self.mode == OFF:
-            self.draft.add(OFF, ball)
-            self.balls.clear()
-        self._sync_entry()
-
-    def _pocket_clicked(self, pocket: int) -> None:
-        ball = self.balls.selected()
-        if ball is None or self.mode == OFF:
-            return
-        self.draft.add(self.mode, ball, pocket, self.straight.isChecked())
-        self.balls.clear()
-        self.straight.setChecked(False)
-        self._sync_entry()
-
-    def _set_flag(self, name: str, value) -> None:
-        setattr(self.draft, name, value)
-        self._sync_entry()
-
-    def clear_draft(self) -> None:
-        self.draft = ShotDraft()
-        for w in (self.touched, self.blocked, self.trick, self.foul, self.straight):
-            w.blockSignals(True)
-        self.touched.setChecked(False)
-        self.blocked.setChecked(False)
-        self.straight.setChecked(False)
-        self.trick.setCurrentIndex(0)
-        self.foul.setCurrentIndex(0)
-        for w in (self.touched, self.blocked, self.trick, self.foul, self.straight):
-            w.blockSignals(False)
-        self.balls.clear()
-        self.set_mode(CALL)
+    def _keys_stay_here(self) -> None:
+        """Keys belong to the shot entry (ShotEntry.keyPressEvent): no button, box or list takes the focus, so a
+        digit never picks a list entry and Space never presses a button; the mouse works on all of them."""
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        for w in self.findChildren(QWidget):
+            w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFocus()
 
     # ---- talking to the service --------------------------------------------------------------
-    def commit(self) -> None:
-        """Hand the draft to the service; on refusal show why inline and keep the draft for a fix."""
-        event = self.draft.event()
-        if self.record(event, push=True):
-            self.clear_draft()
-
     def record(self, event: dict, push: bool) -> bool:
         try:
             state = self._service.record_shot(self._actor, self.game_id, event)
@@ -339,6 +323,31 @@ class MatchWindow(QWidget):
             self.log_view.resizeRowToContents(self.log.rowCount() - 1)
         self.log_view.scrollToBottom()
         self.changed.emit(self.game_id)
+        if self.feed is not None:
+            self._telling = True  # our own news: this window is up to date already
+            try:
+                self.feed.changed.emit(self.game_id)
+            finally:
+                self._telling = False
+
+    def _on_feed_changed(self, game_id: str) -> None:
+        """The match changed elsewhere (rows arrived by sync): show the log and the state as stored now."""
+        if game_id != self.game_id or self._telling:
+            return
+        self.log.reset(self._service.history(self.game_id))
+        self.log_view.resizeRowsToContents()
+        self.log_view.scrollToBottom()
+        self.refresh()
+
+    def open_board(self):
+        """The hall board of this match (one per window), on the hall's screen."""
+        from clubdesk.ui.pyramid.hall_board import PyramidBoardWindow
+
+        if self.board is None:
+            # without a feed (a window on its own) the board follows this window's own `changed`
+            self.board = PyramidBoardWindow(self._service, self.game_id, self.feed if self.feed is not None else self, self)
+        self.board.show_on_display()
+        return self.board
 
     def _show_error(self, exc: KnownError) -> None:
         if isinstance(exc, SeqClash):  # another desk's events are in the log: show the match as stored
@@ -385,22 +394,23 @@ class MatchWindow(QWidget):
         live = not engine.finished
         self.balls.enable_only(engine.callable_balls() if live else ())
         self.pockets.set_enabled(live and self.mode != OFF and self.balls.selected() is not None)
-        self.straight.setEnabled(live and self.mode == POT)
+        self.straight.setEnabled(live and self.mode != OFF)  # for a pot, and for «+» (the called balls)
         self.touched.setEnabled(live and engine.on_cloth(CONTROL))
         self.touched.setToolTip(tr("Сейчас касание №10 без штрафа") if engine.touch_allowed()
                                 else tr("Касание №10 при других шарах — штраф (P§12)"))
         self.trick.setEnabled(live and engine.trick_possible())
         if not engine.trick_possible() and self.trick.currentIndex():
             self.trick.setCurrentIndex(0)
-        for w in (self.blocked, self.foul, self.commit_button, self.clear_button, self.concede_button):
+        for w in (self.blocked, self.foul, self.commit_button, self.missed_button, self.clear_button,
+                  self.concede_button):
             w.setEnabled(live)
+        self.fell_button.setEnabled(live and bool(self.draft.call))
         self.undo_button.setEnabled(self.log.rowCount() > 0)
         for b in self.mode_buttons.values():
             b.setEnabled(live)
+        if not live:
+            set_text(self.summary, "")
+            return
         who = self.names.get(engine.to_move, "")
-        draft = text.describe({"type": "shot", **self.draft.event()}) if not self.draft.is_empty() \
-            else tr("ничего не отмечено — Enter запишет удар без результата")
-        pick = self.balls.selected()
-        hint = tr(" · выбран {ball}, нажмите лузу").format(ball=text.ball(pick)) if pick is not None else ""
-        set_text(self.summary, tr("Бьёт {name}: {draft}{hint}").format(name=who, draft=draft, hint=hint)
-                 if live else "")
+        set_text(self.summary, tr("Бьёт {name}: {draft}\nДальше: {prompt}").format(
+            name=who, draft=self.draft_text(), prompt=self.entry_prompt()))

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
 
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import RECORDER_ROLES
-from clubdesk.services.matches import MatchService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.pyramid import SCORE, TABLE, MatchesModel
+from clubdesk.ui.pyramid.feed import feed_for
 from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.new_match import NewMatchDialog
 from clubdesk.ui.pyramid.style import STYLE
@@ -33,7 +33,8 @@ class PyramidPanel(QWidget):
         self.setObjectName("pyramidPanel")
         self.setStyleSheet(STYLE)
         self._actor = actor
-        self.service = MatchService.of(club)
+        self.feed = feed_for(club)
+        self.service = self.feed.service
         self.model = MatchesModel(self.service, self)
         self.windows: dict[str, MatchWindow] = {}
 
@@ -82,6 +83,7 @@ class PyramidPanel(QWidget):
         dialog = NewMatchDialog(self.service, self._actor, self)
         if dialog.exec() and dialog.game_id:
             self.refresh(select=dialog.game_id)
+            self.feed.matches_changed.emit()  # «Столы» lists it
             self.open_match(dialog.game_id)
 
     def open_selected(self) -> MatchWindow | None:
@@ -89,14 +91,10 @@ class PyramidPanel(QWidget):
         return self.open_match(game_id) if game_id else None
 
     def open_match(self, game_id: str) -> MatchWindow:
-        window = self.windows.get(game_id)
-        if window is None:
-            window = MatchWindow(self.service, self._actor, game_id, self)
+        window = self.feed.open_match(self._actor, game_id, self)
+        if self.windows.get(game_id) is not window:
             window.changed.connect(self._changed)
             self.windows[game_id] = window
-        window.show()
-        window.raise_()
-        window.activateWindow()
         return window
 
     def _changed(self, game_id: str) -> None:

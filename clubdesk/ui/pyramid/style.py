@@ -30,4 +30,27 @@ STYLE = """
 #primary { background: #2563eb; color: white; border: 1px solid #1d4ed8; font-weight: 600; }
 #primary:disabled { background: #c7d2e0; color: #f1f4f8; }
 #sectionTitle { font-size: 13pt; font-weight: 600; }
+#pyramidKeys { background: white; border: 1px solid #d8dde3; border-radius: 6px; }
+#pyramidKeys QLabel { font-size: 9.5pt; }
+#pyramidKeysTitle { font-weight: 700; }
+#pyramidKey { font-family: monospace; font-weight: 700; color: #1f2a37; }
+"""
+
+# The hall board: dark like the Жук scoreboard, read from across the hall; the player at the table in gold.
+BOARD_STYLE = """
+#pyramidBoard { background: #10161d; }
+#pyramidBoard QLabel { color: #f2f4f7; background: transparent; }
+#pyramidBoardTitle { font-size: 26pt; font-weight: 700; color: #e0a526; }
+#pyramidBoardStatus { font-size: 24pt; font-weight: 700; color: #7fd3a1; }
+#pyramidBoardSide { background: #1b2530; border: 2px solid #2c3a4b; border-radius: 14px; }
+#pyramidBoardSide[active="true"] { border: 4px solid #e0a526; background: #232f3b; }
+#pyramidBoardName { font-size: 30pt; font-weight: 700; }
+#pyramidBoardName[active="true"] { color: #e0a526; }
+#pyramidBoardTurn { font-size: 22pt; font-weight: 700; color: #e0a526; }
+#pyramidBoardScore { font-size: 110pt; font-weight: 700; }
+#pyramidBoardShelf { font-size: 16pt; color: #aab4c0; }
+#pyramidBoardDebt { font-size: 18pt; font-weight: 700; color: #ff6b5e; }
+#pyramidBoardTable { font-size: 20pt; }
+#pyramidBoardSubtitle { font-size: 18pt; font-weight: 600; color: #aab4c0; }
+#pyramidBoardShot { font-size: 15pt; }
 """
