@@ -230,10 +230,14 @@ def _long_table(rows: Sequence[Sequence[Any]], col_widths: list[float], header_r
     """A long plain table (a game's log) drawn by reports.longtable: the same grid, zebra, fonts and padding."""
     from clubdesk.reports.longtable import LongLog, Look, lay_out
 
-    cells = [[tuple(map(str, cell)) if isinstance(cell, list | tuple) else ("" if cell is None else str(cell),)
-              for cell in row] for row in rows]
+    def lines(row_range):  # one row at a time: a copy of the whole table is not kept beside the laid-out one
+        for r in row_range:
+            yield [tuple(map(str, cell)) if isinstance(cell, list | tuple) else ("" if cell is None else str(cell),)
+                   for cell in rows[r]]
+
     look = Look(FONT, FONT_BOLD, CELL.fontSize, CELL.leading, PAD, GRID, HEAD_BG, ZEBRA)
-    return LongLog(lay_out(cells[:header_rows], cells[header_rows:], col_widths, align_right, look, bold_last))
+    return LongLog(lay_out(lines(range(header_rows)), lines(range(header_rows, len(rows))), col_widths, align_right,
+                           look, len(rows) - header_rows - 1 if bold_last else None))
 
 
 WINDOW = 80  # body rows laid out at a time: more than an A4 page holds (a row is at least 14 pt, the frame ~770)

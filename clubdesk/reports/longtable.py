@@ -11,7 +11,7 @@ words), so a protocol reads the same and tests read it back the same way.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -94,9 +94,10 @@ class _Rows:
     tops: tuple[float, ...]  # len(body) + 1 prefix sums of the body rows' heights
 
 
-def lay_out(head: Sequence[Sequence[Sequence[str]]], body: Sequence[Sequence[Sequence[str]]],
-            col_widths: Sequence[float], align_right: Sequence[int], look: Look, bold_last: bool = False) -> _Rows:
-    """Measure every row once. Cells are lists of lines (a payment per line); nothing is parsed as markup."""
+def lay_out(head: Iterable[Sequence[Sequence[str]]], body: Iterable[Sequence[Sequence[str]]],
+            col_widths: Sequence[float], align_right: Sequence[int], look: Look, bold_row: int | None = None) -> _Rows:
+    """Measure every row once, as `body` yields it. Cells are sequences of lines (a payment per line); nothing is
+    parsed as markup. `bold_row`: the body row printed bold (a total), if any."""
     m = _Measure(look)
 
     def rows(src, font_of):
@@ -122,8 +123,7 @@ def lay_out(head: Sequence[Sequence[Sequence[str]]], body: Sequence[Sequence[Seq
         return tuple(out), heights, tuple(fonts)
 
     head_rows, head_heights, _ = rows(head, lambda _r: look.bold)
-    last = len(body) - 1
-    body_rows, heights, fonts = rows(body, lambda r: look.bold if bold_last and r == last else look.font)
+    body_rows, heights, fonts = rows(body, lambda r: look.bold if r == bold_row else look.font)
     return _Rows(tuple(col_widths), frozenset(align_right), look, m, head_rows, tuple(head_heights), body_rows, fonts,
                  tuple(accumulate(heights, initial=0.0)))
 

@@ -54,43 +54,38 @@ def _remarks(ev: dict, lang: str) -> list[str]:
     return out
 
 
-def round_log(record: dict) -> tuple[list[dict], Any]:
-    """Replay the round; one row per event with the engine's ShotResult, rack and bank after it."""
-    rows: list[dict] = []
+def log_rows(record: dict, name, lang: str) -> tuple[list[list], Any]:
+    """Replay the round and print each event's row as it is applied (nothing else of it is kept: a long round's
+    ShotResults would be most of the memory printing takes); returns the body rows and the engine at the end."""
+    body: list[list] = []
     rack = [1]
 
     def on_event(index: int, engine) -> None:
-        rows.append({"index": index, "event": record["events"][index], "last": engine.last, "rack": rack[0],
-                     "bank": engine.bank})
+        body.append(_log_row(index, record["events"][index], engine.last, rack[0], engine.bank, name, lang))
         rack[0] = engine.rack
 
-    engine = replay(record, on_event)
-    return rows, engine
+    return body, replay(record, on_event)
 
 
-def _log_table(rows: list[dict], name, lang: str):
+def _log_row(index: int, ev: dict, last, rack: int, bank: int, name, lang: str) -> list:
+    if ev["type"] == "round_end":
+        return [str(index + 1), str(rack), "", "", t("zh_round_end", lang), "", "", "", money(bank)]
+    if ev["type"] == "rerack":
+        return [str(index + 1), str(rack), name(ev["player"]), "", t("zh_rerack", lang), "", "", "", money(bank)]
+    what = [x for x in [_counted(last.counted, lang)] if x] + _remarks(ev, lang)
+    if last.reracked:
+        what.append(t("zh_new_rack", lang))
+    # every payment goes to the row's player, so the payer and the amount say it all
+    pays = [f"{name(a)}: {money(m)}" for a, _b, m in last.payments]
+    return [str(index + 1), str(rack), name(ev["player"]), t(f"zh_cue_{ev.get('cue', 'main')}", lang), what or "—",
+            pays or "—", money(last.penalty) if last.penalty else "", money(last.bank_taken) if last.bank_taken else "",
+            money(bank)]
+
+
+def _log_table(body: list[list], lang: str):
     head = [t("no", lang), t("zh_rack", lang), t("player", lang), t("zh_cue", lang), t("zh_counted", lang),
             t("zh_payments", lang), t("zh_penalty", lang), t("zh_bank_taken", lang), t("zh_bank", lang)]
-    body = [head]
-    for r in rows:
-        ev, last = r["event"], r["last"]
-        if ev["type"] == "round_end":
-            body.append([str(r["index"] + 1), str(r["rack"]), "", "", t("zh_round_end", lang), "", "", "",
-                         money(r["bank"])])
-            continue
-        if ev["type"] == "rerack":
-            body.append([str(r["index"] + 1), str(r["rack"]), name(ev["player"]), "", t("zh_rerack", lang), "", "",
-                         "", money(r["bank"])])
-            continue
-        what = [x for x in [_counted(last.counted, lang)] if x] + _remarks(ev, lang)
-        if last.reracked:
-            what.append(t("zh_new_rack", lang))
-        # every payment goes to the row's player, so the payer and the amount say it all
-        pays = [f"{name(a)}: {money(m)}" for a, _b, m in last.payments]
-        body.append([str(r["index"] + 1), str(r["rack"]), name(ev["player"]), t(f"zh_cue_{ev.get('cue', 'main')}", lang),
-                     what or "—", pays or "—", money(last.penalty) if last.penalty else "",
-                     money(last.bank_taken) if last.bank_taken else "", money(r["bank"])])
-    return table(body, [6, 10, 27, 12, 22, 38, 15, 13, 13], align_right=(0, 1, 6, 7, 8))
+    return table([head, *body], [6, 10, 27, 12, 22, 38, 15, 13, 13], align_right=(0, 1, 6, 7, 8))
 
 
 def balances_table(engine, name, lang: str):
@@ -112,8 +107,8 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", b
     `bankroll`: the tournament's rule (carry | reset, Z-10) when the table plays in one.
     """
     meta = meta or Meta()
-    rows, engine = round_log(record)
     name = meta.name
+    rows, engine = log_rows(record, name, lang)
     doc_title = meta.title or t("zh_title", lang)
     first_order = [s.id for s in engine.seats]
     pairs = [(t("zh_order", lang), "; ".join(f"{i + 1}. {name(p)}" for i, p in enumerate(first_order)))]
@@ -123,7 +118,8 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", b
               (t("options", lang), round_options(engine.nominal, engine.settlement, lang, bankroll))]
     story: list = [title(doc_title), info_block(pairs)]
     story.append(heading(t("zh_log", lang)))
-    story.append(_log_table(rows, name, lang))
+    story.append(_log_table(rows, lang))
+    del rows  # the table holds what it prints
     story.append(heading(t("zh_balances", lang)))
     story.append(balances_table(engine, name, lang))
     best = max(engine.seats, key=lambda s: engine.balances[s.id] - s.balance)

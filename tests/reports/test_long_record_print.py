@@ -20,8 +20,9 @@ def _work(monkeypatch, events: int) -> tuple[dict[str, int], bytes]:
     lay_out, draw, table_init = _ORIGINALS
 
     def counting_lay_out(head, body, *args, **kwargs):
-        counts["laid out"] += len(head) + len(body)
-        return lay_out(head, body, *args, **kwargs)
+        rows = lay_out(head, body, *args, **kwargs)
+        counts["laid out"] += len(rows.head) + len(rows.body)
+        return rows
 
     def counting_draw(self):
         counts["drawn"] += self.end - self.start
