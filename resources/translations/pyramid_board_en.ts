@@ -160,16 +160,8 @@
       <translation>straight</translation>
     </message>
     <message>
-      <source>штраф: промах, не по битку, туш, отыгрыш, двойной, пропих</source>
-      <translation>foul: miss, not the cue ball, touch, rebound, double hit, push</translation>
-    </message>
-    <message>
       <source>касание №10 битком</source>
       <translation>cue ball touched №10</translation>
-    </message>
-    <message>
-      <source>карамболь / рокамболь на №10</source>
-      <translation>carom / rocambole onto №10</translation>
     </message>
     <message>
       <source>записать как отмечено</source>
@@ -216,6 +208,14 @@ Next: {prompt}</translation>
     <message>
       <source> · судья {name}</source>
       <translation> · referee {name}</translation>
+    </message>
+    <message>
+      <source>штраф (клавиша — в списке)</source>
+      <translation>foul (its key is in the list)</translation>
+    </message>
+    <message>
+      <source>карамболь / рокамболь</source>
+      <translation>carom / rocambole</translation>
     </message>
   </context>
 </TS>

@@ -61,7 +61,8 @@ class _Side(QFrame):
         if active != self.active:  # re-polished only when the look changes
             self.active = active
             self.setProperty("active", active)
-            for w in (self, self.name, self.score):
+            self.name.setProperty("active", active)
+            for w in (self, self.name):
                 w.style().unpolish(w)
                 w.style().polish(w)
 

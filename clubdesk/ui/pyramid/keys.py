@@ -33,38 +33,38 @@ POCKETS = range(1, 7)
 
 
 def key_help() -> list[tuple[str, str]]:
-    """(keys, what they do) for the legend, in the order a shot is typed."""
+    """(keys, what they do) for the legend, in the order a shot is typed; each fits one line of the legend."""
     return [("5…9, 10…15", tr("шар (10…15: «1» и цифра)")), ("0 / *", tr("№10 / биток")),
             ("1…6", tr("луза, после шара")), ("+", tr("упал по заказу — записать")),
             ("−", tr("не забит — записать")), ("Z / X / V", tr("далее: заказ / упал / за борт")),
-            ("S", tr("прямо-летящий")), ("F1–F6", tr("штраф: промах, не по битку, туш, отыгрыш, двойной, пропих")),
-            ("F7", tr("касание №10 битком")), ("F8 / F9", tr("карамболь / рокамболь на №10")),
+            ("S", tr("прямо-летящий")), ("F1–F6", tr("штраф (клавиша — в списке)")),
+            ("F7", tr("касание №10 битком")), ("F8 / F9", tr("карамболь / рокамболь")),
             ("F10", tr("центр занят")), ("Enter", tr("записать как отмечено")),
             ("Esc / ⌫", tr("сбросить / убрать последнее")), ("Ctrl+Z", tr("отменить последний удар"))]
 
 
-def legend() -> QFrame:
-    """The keys on the window, as on the Жук table: nobody has to remember them."""
+def legend(columns: int = 4) -> QFrame:
+    """The keys on the window, as on the Жук table: nobody has to remember them. A strip under the entry and
+    the log (its title in the first cell, so it costs four lines of height), read down each column in the
+    order a shot is typed."""
     frame = QFrame()
     frame.setObjectName("pyramidKeys")
     grid = QGridLayout(frame)
-    grid.setContentsMargins(8, 6, 8, 6)
+    grid.setContentsMargins(8, 3, 8, 3)
     grid.setHorizontalSpacing(8)
-    grid.setVerticalSpacing(2)
+    grid.setVerticalSpacing(0)
     title = QLabel(tr("Клавиши"))
     title.setObjectName("pyramidKeysTitle")
-    grid.addWidget(title, 0, 0, 1, 4)
-    rows = (len(key_help()) + 1) // 2
+    grid.addWidget(title, 0, 0, Qt.AlignmentFlag.AlignTop)
+    rows = -(-len(key_help()) // columns)
     for i, (key, what) in enumerate(key_help()):
-        row, col = 1 + i % rows, 2 * (i // rows)
+        row, col = i % rows, 1 + 2 * (i // rows)
         k = QLabel(key)
         k.setObjectName("pyramidKey")
         grid.addWidget(k, row, col)
-        label = QLabel(what)
-        label.setWordWrap(True)
-        grid.addWidget(label, row, col + 1)
-    grid.setColumnStretch(1, 1)
-    grid.setColumnStretch(3, 1)
+        grid.addWidget(QLabel(what), row, col + 1)
+    for c in range(columns):
+        grid.setColumnStretch(2 + 2 * c, 1)
     return frame
 
 

@@ -151,20 +151,20 @@ class MatchWindow(ShotEntry, QWidget):
         self.blocked.toggled.connect(lambda on: self._set_flag("centre_blocked", on))
         self.trick = QComboBox()
         self.trick.addItem(tr("нет"), None)
-        for key in TRICKS:
-            self.trick.addItem(text.trick_names()[key], key)
+        for i, key in enumerate(TRICKS, start=8):
+            self.trick.addItem(f"{text.trick_names()[key]} (F{i})", key)
         self.trick.currentIndexChanged.connect(lambda _i: self._set_flag("trick", self.trick.currentData()))
         self.trick.setToolTip(tr("Заказанный приём: карамболь или рокамболь на №10 (P§11)"))
         self.foul = QComboBox()
         self.foul.addItem(tr("нет"), None)
-        for key in FOULS:
-            self.foul.addItem(text.foul_names()[key], key)
+        for i, key in enumerate(FOULS, start=1):
+            self.foul.addItem(f"{text.foul_names()[key]} (F{i})", key)  # the key of each foul: keys.FOUL_KEYS
         self.foul.currentIndexChanged.connect(lambda _i: self._set_flag("foul", self.foul.currentData()))
         self.summary = QLabel()
         self.summary.setObjectName("pyramidDraft")
         self.summary.setWordWrap(True)
         # Two lines always: a draft line that grows or shrinks would lay the window out again on every key.
-        self.summary.setFixedHeight(2 * self.summary.fontMetrics().lineSpacing() + 24)
+        self.summary.setFixedHeight(2 * self.summary.fontMetrics().lineSpacing() + 18)
         self.error = error_label()
         self.fell_button = QPushButton(tr("Упал по заказу (+)"))
         self.fell_button.setObjectName("primary")
@@ -197,7 +197,10 @@ class MatchWindow(ShotEntry, QWidget):
         header = QHBoxLayout()
         centre = QVBoxLayout()
         centre.addWidget(self.info)
-        centre.addWidget(self.table_balls)
+        balls_row = QHBoxLayout()  # the button beside a line, not under it: the header keeps the boxes' height
+        balls_row.addWidget(self.table_balls, 1)
+        balls_row.addWidget(self.board_button, 0, Qt.AlignmentFlag.AlignTop)
+        centre.addLayout(balls_row)
         centre.addStretch(1)
         header.addWidget(self.boxes[0], 3)
         header.addLayout(centre, 4)
@@ -217,16 +220,15 @@ class MatchWindow(ShotEntry, QWidget):
         flags.addWidget(self.blocked)
         flags.addStretch(1)
         facts.addRow("", flags)
-        facts.addRow(tr("Приём"), self.trick)
-        facts.addRow(tr("Штраф"), self.foul)
+        choices = QHBoxLayout()
+        choices.addWidget(self.trick, 1)
+        choices.addWidget(QLabel(tr("Штраф")))
+        choices.addWidget(self.foul, 1)
+        facts.addRow(tr("Приём"), choices)
         buttons = QHBoxLayout()
-        for b in (self.fell_button, self.missed_button, self.commit_button):
+        for b in (self.fell_button, self.missed_button, self.commit_button, self.clear_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
-        more = QHBoxLayout()
-        for b in (self.clear_button, self.undo_button):
-            more.addWidget(b)
-        more.addStretch(1)
         entry = QGroupBox(tr("Удар"))
         box = QVBoxLayout(entry)
         box.addLayout(modes)
@@ -234,14 +236,12 @@ class MatchWindow(ShotEntry, QWidget):
         box.addWidget(self.summary)
         box.addWidget(self.error)
         box.addLayout(buttons)
-        box.addLayout(more)
         box.addStretch(1)
         log_box = QGroupBox(tr("Журнал ударов"))
         log_layout = QVBoxLayout(log_box)
         log_layout.addWidget(self.log_view, 1)
-        log_layout.addWidget(self.legend)
+        log_layout.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignLeft)
         match_actions = QHBoxLayout()  # the whole match's, not the shot's: under its record, not in the entry
-        match_actions.addWidget(self.board_button)
         match_actions.addStretch(1)
         match_actions.addWidget(self.print_button)
         match_actions.addWidget(self.concede_button)
@@ -253,6 +253,7 @@ class MatchWindow(ShotEntry, QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(header)
         layout.addLayout(body, 1)
+        layout.addWidget(self.legend)
 
     def _keys_stay_here(self) -> None:
         """Keys belong to the shot entry (ShotEntry.keyPressEvent): no button, box or list takes the focus, so a

@@ -15,7 +15,7 @@ STYLE = """
 #pyramidTable { font-size: 11pt; color: #3d4650; }
 #pyramidBanner { font-size: 15pt; font-weight: 700; color: #14532d; background: #dcfce7;
                  border: 1px solid #86efac; border-radius: 6px; padding: 8px; }
-#pyramidDraft { font-size: 11.5pt; background: #eef3f9; border-radius: 4px; padding: 8px; }
+#pyramidDraft { font-size: 11.5pt; background: #eef3f9; border-radius: 4px; padding: 4px 8px; }
 #pyramidBall, #controlBall, #cueBall { font-size: 14pt; font-weight: 600; min-height: 40px; min-width: 40px;
                                        border-radius: 20px; padding: 2px; }
 #controlBall { background: #fde68a; border: 2px solid #b45309; }
@@ -24,7 +24,7 @@ STYLE = """
                                                               border: 2px solid #1e40af; }
 #pyramidBall:disabled, #controlBall:disabled, #cueBall:disabled { background: #eceff3; color: #b6bdc6;
                                                                   border: 1px dashed #c5ccd4; }
-#pyramidPocket { font-size: 11.5pt; min-height: 34px; }
+#pyramidPocket { font-size: 11.5pt; min-height: 28px; }
 #pyramidMode { min-height: 30px; font-weight: 600; }
 #pyramidMode:checked { background: #1f2a37; color: white; border: 1px solid #1f2a37; }
 #primary { background: #2563eb; color: white; border: 1px solid #1d4ed8; font-weight: 600; }
@@ -37,20 +37,21 @@ STYLE = """
 """
 
 # The hall board: dark like the Жук scoreboard, read from across the hall; the player at the table in gold.
+# Every rule below the first two starts with #pyramidBoard: it must outweigh «#pyramidBoard QLabel».
 BOARD_STYLE = """
 #pyramidBoard { background: #10161d; }
 #pyramidBoard QLabel { color: #f2f4f7; background: transparent; }
-#pyramidBoardTitle { font-size: 26pt; font-weight: 700; color: #e0a526; }
-#pyramidBoardStatus { font-size: 24pt; font-weight: 700; color: #7fd3a1; }
-#pyramidBoardSide { background: #1b2530; border: 2px solid #2c3a4b; border-radius: 14px; }
-#pyramidBoardSide[active="true"] { border: 4px solid #e0a526; background: #232f3b; }
-#pyramidBoardName { font-size: 30pt; font-weight: 700; }
-#pyramidBoardName[active="true"] { color: #e0a526; }
-#pyramidBoardTurn { font-size: 22pt; font-weight: 700; color: #e0a526; }
-#pyramidBoardScore { font-size: 110pt; font-weight: 700; }
-#pyramidBoardShelf { font-size: 16pt; color: #aab4c0; }
-#pyramidBoardDebt { font-size: 18pt; font-weight: 700; color: #ff6b5e; }
-#pyramidBoardTable { font-size: 20pt; }
-#pyramidBoardSubtitle { font-size: 18pt; font-weight: 600; color: #aab4c0; }
-#pyramidBoardShot { font-size: 15pt; }
+#pyramidBoard #pyramidBoardTitle { font-size: 26pt; font-weight: 700; color: #e0a526; }
+#pyramidBoard #pyramidBoardStatus { font-size: 24pt; font-weight: 700; color: #7fd3a1; }
+#pyramidBoard #pyramidBoardSide { background: #1b2530; border: 2px solid #2c3a4b; border-radius: 14px; }
+#pyramidBoard #pyramidBoardSide[active="true"] { border: 4px solid #e0a526; background: #232f3b; }
+#pyramidBoard #pyramidBoardName { font-size: 30pt; font-weight: 700; }
+#pyramidBoard #pyramidBoardName[active="true"] { color: #e0a526; }
+#pyramidBoard #pyramidBoardTurn { font-size: 22pt; font-weight: 700; color: #e0a526; }
+#pyramidBoard #pyramidBoardScore { font-size: 130pt; font-weight: 700; }
+#pyramidBoard #pyramidBoardShelf { font-size: 16pt; color: #aab4c0; }
+#pyramidBoard #pyramidBoardDebt { font-size: 18pt; font-weight: 700; color: #ff6b5e; }
+#pyramidBoard #pyramidBoardTable { font-size: 20pt; }
+#pyramidBoard #pyramidBoardSubtitle { font-size: 18pt; font-weight: 600; color: #aab4c0; }
+#pyramidBoard #pyramidBoardShot { font-size: 15pt; }
 """
