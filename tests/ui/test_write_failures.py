@@ -250,3 +250,31 @@ def test_check_in_keeps_the_search_and_checks_in_once_the_cause_is_gone(qtbot, c
     qtbot.mouseClick(tab.check, LEFT)
     assert tab.message.text() == "Отметкин Олег отмечен." and tab.present.rowCount() == 1
     assert [tab.present.row_at(0).player_id] == [pid]
+
+
+def test_zhuk_undo_on_a_full_disk_shows_the_line_stores_no_void_and_works_once_there_is_room(zhuk, club, monkeypatch,
+                                                                                            qtbot):
+    w, gid = zhuk
+    faults = StoreFaults(club.store, monkeypatch)
+    type_shot(w, "Enter")
+    type_shot(w, "1 Enter")
+    faults.disk_full = True
+    w.undo()
+    assert w.error.isVisibleTo(w) and w.error.text().startswith(FULL)
+    qtbot.waitUntil(lambda: w.undo_stack.count() == 0)  # a redo would record the «undone» shot a second time
+    assert seqs(club.store, gid) == [1, 2] and w.log_model.rowCount() == 2 and len(club.games.events(gid)) == 2
+    faults.disk_full = False
+    w.undo()
+    assert seqs(club.store, gid) == [1, 2, 3] and w.log_model.rowCount() == 1 and len(club.games.events(gid)) == 1
+
+
+def test_the_line_is_english_in_an_english_window(zhuk, club, monkeypatch):
+    from clubdesk import errors
+
+    w, _gid = zhuk
+    faults = StoreFaults(club.store, monkeypatch)
+    monkeypatch.setattr(errors, "_lang", "en")
+    faults.disk_full = True
+    type_shot(w, "Enter")
+    assert w.error.text() == ("The disk holding club.sqlite is full: nothing was saved, what you entered is still on "
+                              "screen. Free some space and try again.")

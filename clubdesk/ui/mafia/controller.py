@@ -11,7 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from clubdesk.errors import KnownError, SeqClash
+from clubdesk.errors import KnownError, SeqClash, WriteFailed
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import GameService
 from clubdesk.ui.i18n import tr
@@ -81,8 +81,9 @@ class GameController(QObject):
         try:
             state = action()
         except KnownError as exc:
+            if isinstance(exc, WriteFailed):  # the undo history no longer matches the log (see ZhukTableWidget)
+                QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)
             if isinstance(exc, SeqClash):  # another desk's events are in the log: show the game as stored
-                QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)  # its events are not ours to undo
                 self._apply(self._games.state(self.game_id))
             self.refused.emit(exc.message())   # an engine refusal already names its clause
             return False

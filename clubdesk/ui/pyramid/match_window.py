@@ -351,8 +351,9 @@ class MatchWindow(ShotEntry, QWidget):
         return self.board
 
     def _show_error(self, exc: KnownError) -> None:
+        if isinstance(exc, WriteFailed):  # the undo history no longer matches the log: Ctrl+Z voids the last event
+            QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)
         if isinstance(exc, SeqClash):  # another desk's events are in the log: show the match as stored
-            QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)  # its shots are not ours to undo
             self.log.reset(self._service.history(self.game_id))
             self.refresh()  # the draft stays as marked
         # A write the machine refused says so itself, in one line; an engine refusal names its clause.

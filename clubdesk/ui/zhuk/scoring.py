@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.errors import KnownError, SeqClash
+from clubdesk.errors import KnownError, WriteFailed
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import EventRefused
 from clubdesk.ui.i18n import tr
@@ -306,9 +306,10 @@ class ZhukTableWidget(QWidget):
         self._undo_reason = ""
 
     def _refused(self, exc: KnownError) -> None:
-        """One line under the draft (the draft stays as typed). After another desk's event took the seq, the
-        hub has shown the log again; this window's undo history no longer ends with its own events."""
-        if isinstance(exc, SeqClash):  # after the stack's own undo()/redo() returns: never clear it from inside
+        """One line under the draft (the draft stays as typed). After a write failed the undo history no longer
+        matches the log (an undo or redo that did not store has moved the stack anyway; another desk's events are
+        in the log): it is dropped, and Ctrl+Z voids the last counted event as after a restart."""
+        if isinstance(exc, WriteFailed):  # after the stack's own undo()/redo() returns: never clear it from inside
             QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)
         self.error.setText(exc.message())
         self.error.show()
