@@ -123,3 +123,56 @@ def test_the_seq_clash_line_and_the_others_are_english_in_english(store, admin, 
         svc.record_shot(admin, gid, MISS)
     assert str(refused.value).startswith("The disk holding club.sqlite is full: nothing was saved")
     assert json.dumps(str(refused.value)).isascii()
+
+
+_FSIZE_CHILD = """
+import json, resource, signal, sys
+from pathlib import Path
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead of killing us
+from clubdesk.errors import WriteFailed
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.games import GameService
+from clubdesk.services.matches import MatchService
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.store import writer
+from clubdesk.store.db import open_store
+
+writer.CHECKPOINT_EVERY = 10**9  # the log only grows, so the limit is reached by the shots' own writes
+path = Path(sys.argv[1])
+store = open_store(path)
+admin = AccountService(store).create_first_admin("admin", "secret-admin")
+svc = MatchService(store, GameService(store), PlayerService(store))
+gid = svc.create(admin, svc.players.add(admin, PlayerData("Орлов Глеб")).id,
+                 svc.players.add(admin, PlayerData("Сокол Анна")).id)
+miss = json.loads(sys.argv[2])
+svc.record_shot(admin, gid, miss)
+wal = path.with_name(path.name + "-wal")
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (wal.stat().st_size + 16384, hard))  # room for a shot or two
+stored, failed = 1, None
+for _ in range(200):
+    try:
+        svc.record_shot(admin, gid, miss)
+        stored += 1
+    except WriteFailed as exc:
+        failed = [exc.code, exc.ru]
+        break
+resource.setrlimit(resource.RLIMIT_FSIZE, (hard, hard))  # the space is back
+svc.record_shot(admin, gid, miss)
+seqs = [r[0] for r in store.read("SELECT seq FROM events WHERE game_id = ? ORDER BY seq", (gid,))]
+print(json.dumps({"stored": stored, "failed": failed, "seqs": seqs, "log": len(svc.log(gid))}))
+"""
+
+
+def test_a_real_file_size_limit_mid_game_is_a_write_failure_and_the_next_shot_records_once_lifted(tmp_path):
+    """The kernel refuses the write (RLIMIT_FSIZE, as a full disk does): SQLite's own error, one line, no traceback."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _FSIZE_CHILD, str(tmp_path / "club.sqlite"), json.dumps(MISS)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    code, line = out["failed"]
+    assert code in ("disk_full", "disk_error") and "ничего не записано" in line and "\n" not in line
+    assert out["seqs"] == list(range(1, out["stored"] + 2)) and out["log"] == out["stored"] + 1
