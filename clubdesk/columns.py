@@ -72,8 +72,12 @@ def xlsx_bytes(sheets: Sequence[Sheet], lang: str | None = None) -> bytes:
         ws.append([c.title(lang) for c in sheet.columns])
         for cell in ws[2]:
             cell.font = Font(bold=True)
-        for r in sheet.rows:
-            ws.append([_cell(c.value(r)) for c in sheet.columns])
+        for n_row, r in enumerate(sheet.rows, start=3):
+            for n_col, c in enumerate(sheet.columns, start=1):
+                value = _cell(c.value(r))
+                cell = ws.cell(n_row, n_col, value)
+                if isinstance(value, str) and value.startswith("="):
+                    cell.data_type = "s"  # a name is text: openpyxl would store «=…» as a formula Excel runs
         ws.column_dimensions[get_column_letter(sheet.wide + 1)].width = 32
     buf = io.BytesIO()
     wb.save(buf)

@@ -17,7 +17,7 @@ from tests.reports.pdftable import table_rows
 
 SEATS = ["№", "Игрок", "Роль", "Фолы", "Выбыл", "Баллы", "Доп. баллы"]  # «Фолы» spans four columns
 DAYS = ["День", "Выставлены (кем → кто)", "Голосование", "Перестрелка", "Подъём всех"]
-STANDINGS = ["Место", "Игрок", "Игр", "Побед", "Баллы", "Доп. баллы", "Убит 1-й ночью"]
+STANDINGS = ["Место", "Игрок", "Игр", "Побед", "Баллы", "Доп. баллы", "Убит первым"]  # the screen's columns
 NICKS = {f"P{i}": n for i, n in enumerate(["Кий", "Шар", "Луза", "Борт", "Дуплет", "Свояк", "Карамболь", "Штопор",
                                           "Накат", "Оттяжка"], 1)}
 
@@ -141,8 +141,10 @@ def evening(request, store, admin, today):
 def test_evening_summary_prints_the_standings_the_evening_service_computes(store, evening):
     svc, evening_id = evening
     rows = table_rows(ProtocolService(store, svc.games).evening_pdf(evening_id), STANDINGS)
+    from clubdesk.services.evenings_standings import tenths
+
     expected = [{"Место": str(r.place), "Игрок": r.name, "Игр": str(r.games), "Побед": str(r.wins),
-                 "Баллы": pts(r.score), "Доп. баллы": pts(r.extra), "Убит 1-й ночью": str(r.first_killed)}
+                 "Баллы": tenths(r.score), "Доп. баллы": tenths(r.extra), "Убит первым": str(r.first_killed)}
                 for r in svc.standings(evening_id)]
     assert rows == expected
 

@@ -144,3 +144,13 @@ def test_the_evening_tab_writes_the_workbook(qtbot, club, demo_admin, tmp_path):
     page.standings.xlsx.click()
     rows = sheet_rows((tmp_path / "e.xlsx").read_bytes())
     assert rows[1] == model_titles(page.standings.model) and len(rows) - 2 == page.standings.model.rowCount()
+
+
+def test_a_name_that_looks_like_a_formula_stays_text_in_the_workbook():
+    from clubdesk.columns import Column, Sheet, xlsx_bytes
+
+    name = Column("name", "Игрок", "Player", lambda r: r, lambda r: r)
+    data = xlsx_bytes([Sheet("Лист", "заголовок", (name,), ['=HYPERLINK("http://x","y")', "=1+1", "Иванов"])])
+    ws = load_workbook(io.BytesIO(data)).active
+    assert [c.value for c in ws["A"][2:]] == ['=HYPERLINK("http://x","y")', "=1+1", "Иванов"]
+    assert {c.data_type for c in ws["A"][2:]} == {"s"}
