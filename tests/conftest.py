@@ -81,3 +81,30 @@ def _qt_teardown():
     app.processEvents()
     gc.collect()
     app.processEvents()
+
+
+@pytest.fixture(scope="session")
+def _history_file(tmp_path_factory):
+    """The GUI demo club with its past (a finished Жук stage, Пирамидка matches, five Mafia evenings), built once."""
+    from clubdesk.services.demo import create_demo_club
+    from clubdesk.store.db import open_store
+
+    path = tmp_path_factory.mktemp("history") / "club.sqlite"
+    store = open_store(path)
+    create_demo_club(store, history=True)
+    store.close()
+    return path
+
+
+@pytest.fixture
+def history_store(_history_file, tmp_path):
+    """A copy of the demo club with its past, for one test."""
+    import shutil
+
+    from clubdesk.store.db import open_store
+
+    path = tmp_path / "club.sqlite"
+    shutil.copy(_history_file, path)
+    s = open_store(path)
+    yield s
+    s.close()

@@ -58,7 +58,7 @@ def demo(db: str | None, lang: str) -> int:
     try:
         store = storedb.open_store(path)
         try:
-            create_demo_club(store, staff=True)
+            create_demo_club(store, staff=True, history=True)
         finally:
             store.close()
     except KnownError as exc:

@@ -60,9 +60,11 @@ def demo_players(count: int = 40, seed: int = 2026) -> list[PlayerData]:
     return out
 
 
-def create_demo_club(store: Store, players: int = 40, staff: bool = False) -> Actor:
+def create_demo_club(store: Store, players: int = 40, staff: bool = False, history: bool = False) -> Actor:
     """Fill an empty store with the demo club; returns the demo admin. Refuses a store that has players.
-    `staff`: the demo staff accounts too (four password hashes, ~1 s: the GUI and CLI demo, not every test)."""
+    `staff`: the demo staff accounts too (four password hashes, ~1 s: the GUI and CLI demo, not every test).
+    `history`: the club's past — a finished Жук stage, Пирамидка matches, five earlier Mafia evenings
+    (services/demo_history.py; ~3 s: the GUI and CLI demo, and the tests of the season and the player's card)."""
     with store.session_factory() as s:
         if s.scalar(select(func.count()).select_from(Player)):
             raise KnownError("В этой базе уже есть игроки: демо-клуб создаётся только в пустой базе.",
@@ -80,6 +82,9 @@ def create_demo_club(store: Store, players: int = 40, staff: bool = False) -> Ac
                           ban_reason="3.3 — оскорбление игроков", ban_until=None)
     for d in data:
         svc.add(admin, d)
+    past = optional_module("clubdesk.services.demo_history") if history else None
+    if past is not None:  # first: the past is older than today's tournament, matches and evening
+        past.populate(store, admin)
     for name in DEMO_PARTS:
         module = optional_module(name)
         if module is not None:

@@ -1,4 +1,5 @@
-"""Demo Mafia evening: 12 players checked in, a seeded seating, one finished game and one on day 1."""
+"""Demo Mafia evening: 12 players checked in, a seeded seating, one finished game and one on day 1; and, for the GUI
+and CLI demo, a season: five earlier weekly evenings of two finished games each (a red and a black win)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,23 @@ def _finished_game(record, gid: str) -> None:
     record(gid, {"type": "extra_points", "seat": 4, "points": 0.3, "reason": "нашёл обоих чёрных"})
 
 
+def _black_win(record, gid: str) -> None:
+    """Black wins: day 0 votes out civilian 3, night 1 kills the Sheriff (4), day 1 votes out civilian 6, night 2
+    kills civilian 8: three red against three black."""
+    record(gid, DEAL)
+    record(gid, {"type": "agreement_end"})
+    _speeches(record, gid, {1: 3, 2: 5})
+    record(gid, {"type": "vote", "votes": {"1": 3, "2": 3, "3": 5, "4": 3, "5": 3, "6": 3, "7": 3, "8": 5, "9": 3,
+                                           "10": 3}})
+    record(gid, {"type": "last_word_end", "seat": 3})
+    record(gid, {"type": "night", "shots": {"2": 4, "7": 4, "9": 4}, "don_check": 4, "sheriff_check": 2})
+    record(gid, {"type": "last_word_end", "seat": 4})
+    _speeches(record, gid, {1: 5, 5: 6})
+    record(gid, {"type": "vote", "votes": {"1": 6, "2": 6, "5": 5, "6": 5, "7": 6, "8": 6, "9": 6, "10": 6}})
+    record(gid, {"type": "last_word_end", "seat": 6})
+    record(gid, {"type": "night", "shots": {"2": 8, "7": 8, "9": 8}, "don_check": 5})
+
+
 def _speeches(record, gid: str, nominations: dict[int, int]) -> None:
     state = record(gid, None)
     step = state["step"]
@@ -49,21 +67,53 @@ def _speeches(record, gid: str, nominations: dict[int, int]) -> None:
         state = record(gid, {"type": "speech_end", "seat": seat})
 
 
+def _pool(players: PlayerService, today: dt.date, count: int) -> list:
+    # Nicknames like «Дон» or «Шериф» would read like a role on the room's display: leave them for another night.
+    return [p for p in players.search("", 0, 200) if not p.banned_on(today)
+            and not any(w in (p.nickname or p.name).casefold() for w in ROLE_WORDS)][:count]
+
+
+def _recorder(games: GameService, admin: Actor):
+    def record(gid: str, obj: dict | None) -> dict:
+        return games.state(gid) if obj is None else games.record(admin, gid, obj)
+    return record
+
+
+SEASON_EVENINGS = 5  # weekly, before the demo evening
+
+
+def populate_season(store: Store, admin: Actor, today: dt.date | None = None) -> list[str]:
+    """Five earlier weekly evenings, 12 of 14 regulars each, two finished games each (a red win, a black win):
+    the season table and the players' cards have something to show. Returns the evenings' ids, oldest first."""
+    players, games = PlayerService(store), GameService(store)
+    svc = EveningService(store, games, players)
+    today = today or dt.date.today()
+    pool = _pool(players, today, 14)
+    record = _recorder(games, admin)
+    out = []
+    for k in range(SEASON_EVENINGS, 0, -1):
+        ev = svc.create(admin, today - dt.timedelta(days=7 * k), admin.account_id, tables=1,
+                        name=f"Клубный вечер №{SEASON_EVENINGS - k + 1}")
+        for p in (pool[k:] + pool[:k])[:12]:  # a different two stay at home each week
+            svc.check_in(admin, ev.id, p.id)
+        seating = svc.draw_seating(admin, ev.id, 2, seed=SEED + k)
+        for n, play in ((1, _finished_game), (2, _black_win)):
+            play(record, svc.start_game(admin, ev.id, n, 1, list(seating.rounds[n - 1][0])))
+        out.append(ev.id)
+    return out
+
+
 def populate(store: Store, admin: Actor, today: dt.date | None = None) -> str:
     """Create the demo evening; returns its id."""
     players, games = PlayerService(store), GameService(store)
     svc = EveningService(store, games, players)
     today = today or dt.date.today()
     ev = svc.create(admin, today, admin.account_id, tables=1, name="Клубный вечер")
-    # Nicknames like «Дон» or «Шериф» would read like a role on the room's display: leave them for another night.
-    chosen = [p for p in players.search("", 0, 200) if not p.banned_on(today)
-              and not any(w in (p.nickname or p.name).casefold() for w in ROLE_WORDS)][:12]
+    chosen = _pool(players, today, 12)
     for p in chosen:
         svc.check_in(admin, ev.id, p.id)
     seating = svc.draw_seating(admin, ev.id, 4, seed=SEED)
-
-    def record(gid: str, obj: dict | None) -> dict:
-        return games.state(gid) if obj is None else games.record(admin, gid, obj)
+    record = _recorder(games, admin)
 
     first = svc.start_game(admin, ev.id, 1, 1, list(seating.rounds[0][0]))
     _finished_game(record, first)

@@ -189,4 +189,4 @@ def balance_history(svc: TournamentService, tournament_id: str) -> BalanceHistor
             per_round.append(balances)
     players = svc.get(tournament_id).players
     return BalanceHistory(tuple(rounds), {p: tuple(b.get(p) for b in per_round) for p in players},
-                          svc.names(players))
+                          svc.board_names(players))  # a legend's names: short, as on the hall boards

@@ -108,7 +108,7 @@ def _session(app, path: Path | None, demo: bool, screenshots: str | None, tmp) -
     try:
         if demo:
             from clubdesk.services.demo import create_demo_club
-            actor = create_demo_club(club.store, staff=True)
+            actor = create_demo_club(club.store, staff=True, history=True)
         else:
             club.store.warm_up_in_background()  # the check and the ORM load while the user types
             actor = _login(club)

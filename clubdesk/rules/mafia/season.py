@@ -74,3 +74,28 @@ def season_table(games: Iterable[Any], min_games: int = 0) -> SeasonTable:
     ranked = tuple((place, eligible[line.player]) for place, line in places(x.line() for x in eligible.values()))
     unranked = sorted((x for x in lines if x.player not in eligible), key=lambda x: x.player)
     return SeasonTable(min_games, ranked, tuple(unranked))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One finished game as a player's card shows it: the seat, the role dealt, won or lost, and the M-7 figures
+    (tenths) that the season table adds up for him."""
+
+    seat: int
+    role: str            # civilian | mafia | sheriff | don, as dealt
+    won: bool
+    score: int
+    best_move: int
+    extra: int           # host's extra points alone (best move apart)
+    removed: bool
+    first_killed: bool
+
+
+def player_game(game: Any, player: str) -> PlayerGame | None:
+    """The player's line of a finished game (an engine), or None: not finished, or he did not play it."""
+    if game.winner is None or player not in game.players:
+        return None
+    seat = game.players.index(player) + 1
+    return PlayerGame(seat, game.roles[seat - 1], game.team(seat) == game.winner, game.scores()[seat - 1],
+                      game.best_move.get(seat, 0), game.extra[seat - 1], seat in set(game.penalised),
+                      game.first_killed == seat)

@@ -207,5 +207,18 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
         if not widget.grab().save(str(path)):
             raise OSError(f"cannot write {path}")
         written.append(path)
-        widget.close()
+        if widget is not standings:
+            widget.close()
+    # standings-chart.png: the tournament with the most rounds seated, its balances drawn round by round
+    tours = page.hub.tournaments.tournaments()
+    if tours:
+        svc = page.hub.tournaments
+        most = max(tours, key=lambda t: sum(1 for st in svc.stages(t.id) for r in st.rounds if svc.tables(r.id)))
+        standings.standings.show_tournament(most.id)
+        QApplication.processEvents()
+        path = out_dir / "standings-chart.png"
+        if not standings.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+    standings.close()
     return written

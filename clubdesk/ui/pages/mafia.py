@@ -158,6 +158,7 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
             w.close()
     page.tabs.setCurrentWidget(page.registration)
     season = page.open_season()
+    season.preset.setCurrentIndex(1)  # this quarter: the demo's weekly evenings of the past five weeks
     season.resize(1280, 600)
     written.append(_save(season, out_dir / "mafia-season.png"))
     season.close()

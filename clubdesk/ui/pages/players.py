@@ -42,11 +42,12 @@ class SearchField(QLineEdit):
 
 class PlayersPage(QWidget):
     def __init__(self, service: PlayerService, actor: Actor, parent: QWidget | None = None, *,
-                 later: Callable[[Callable[[], None]], None] | None = None) -> None:
+                 later: Callable[[Callable[[], None]], None] | None = None, games=None) -> None:
         """`later(fn)`: how the window runs what its first frame does not need (MainWindow.after_first_paint);
-        without it the ratings are computed at once."""
+        without it the ratings are computed at once. `games()`: the window's GameService, whose engines the card's
+        Mafia tab reads (built on first use: the first frame does not wait for it)."""
         super().__init__(parent)
-        self._service, self._actor = service, actor
+        self._service, self._actor, self._games = service, actor, games
         self.model = PlayersModel(service, self, ratings_later=later is not None)
         if later is not None:
             later(self.model.load_ratings)
@@ -107,7 +108,13 @@ class PlayersPage(QWidget):
         row = self.selected_row()
         if row < 0:
             return None
-        card = PlayerCard(RatingService(self._service.store), self.model.player_at(row), self)
+        mafia = None
+        if self._games is not None:  # the window's engines, already replayed for the Mafia page
+            from clubdesk.services.evenings import EveningService
+            from clubdesk.services.mafia_card import PlayerMafia
+
+            mafia = PlayerMafia(EveningService(self._service.store, self._games(), self._service))
+        card = PlayerCard(RatingService(self._service.store), self.model.player_at(row), self, mafia)
         card.open()
         return card
 
@@ -147,4 +154,46 @@ class PlayersPage(QWidget):
 
 
 def create_page(club, actor: Actor, window) -> PlayersPage:
-    return PlayersPage(club.players, actor, later=window.after_first_paint if window is not None else None)
+    return PlayersPage(club.players, actor, later=window.after_first_paint if window is not None else None,
+                       games=lambda: club.games)
+
+
+def extra_screenshots(window, out_dir) -> list:
+    """player-card.png (the billiards tab with both rating charts) and player-card-mafia.png (seasons, roles, last
+    games, the season score chart) of the demo player with the most to show."""
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QApplication
+
+    from clubdesk.services.ratings import RatingService
+    from clubdesk.ui.player_card import PlayerCard
+    from clubdesk.ui.player_card.card import mafia_service
+
+    page: PlayersPage = window.page("players")
+    ratings = RatingService(page._service.store)  # noqa: SLF001 - the page's own store
+    mafia = mafia_service(ratings)
+    rounds, timeline = ratings.rounds(), ratings.pyramid_timeline()
+    today = page._service.today()  # noqa: SLF001
+
+    def richness(p) -> tuple[int, int, int]:
+        games = sum(r.line.games for r in mafia.card(p.id, today).seasons)
+        return (min(len(ratings.zhuk_history(p.id, rounds)), 1) + min(games, 1)
+                + min(len(ratings.pyramid_history(p.id, timeline)), 1), games, len(ratings.zhuk_history(p.id, rounds)))
+
+    people = page._service.search("", 0, 20)  # noqa: SLF001
+    if not people:
+        return []
+    best = max(people, key=richness)
+    card = PlayerCard(ratings, best, page, mafia)
+    card.resize(1100, 760)
+    card.show()
+    written = []
+    for tab, name in ((card.billiards, "player-card.png"), (card.mafia, "player-card-mafia.png")):
+        card.tabs.setCurrentWidget(tab)
+        QApplication.processEvents()
+        path = Path(out_dir) / name
+        if not card.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+    card.close()
+    return written

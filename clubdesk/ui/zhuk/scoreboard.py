@@ -56,7 +56,7 @@ class ScoreboardWindow(QWidget):
         head.addWidget(self.last_minute)
         layout.addLayout(head)
         layout.addLayout(body, 1)
-        hub.changed.connect(lambda _g: self.refresh_standings())
+        hub.changed.connect(self._game_changed)  # a method, not a lambda: Qt drops it with the window
         hub.structure_changed.connect(self.refresh_standings)
         hub.tick.connect(self._update_last_minute)
         hall_controls(self, "scoreboard")
@@ -77,6 +77,9 @@ class ScoreboardWindow(QWidget):
         svc = self.hub.tournaments
         clocks = [svc.clock(rid) for rid in dict.fromkeys(t.round_id for t in svc.running_tables())]
         self.last_minute.setVisible(any(c.started and 0 < c.remaining <= 60 for c in clocks))
+
+    def _game_changed(self, _game_id: str) -> None:
+        self.refresh_standings()
 
     def refresh_standings(self) -> None:
         running = self.hub.tournaments.running_tables()

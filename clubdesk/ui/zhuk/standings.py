@@ -13,12 +13,15 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from clubdesk.services.tournaments_standings import export_csv, export_xlsx, standings
+from clubdesk.services.histories import balance_chart
+from clubdesk.services.tournaments_standings import balance_history, export_csv, export_xlsx, standings
+from clubdesk.ui.charts import ChartView
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import StandingsModel
 from clubdesk.ui.plain import plain_text_labels
@@ -58,18 +61,27 @@ class StandingsWidget(QWidget):
         bar.addWidget(self.export)
         bar.addWidget(self.xlsx_button)
         bar.addWidget(self.print_button)
+        self.chart = ChartView()
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.view)
+        split.addWidget(self.chart)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(self.view, 1)
+        layout.addWidget(split, 1)
         layout.addWidget(self.note)
         self.tournament.currentIndexChanged.connect(self._pick_tournament)
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
         self.export.clicked.connect(lambda: self.export_csv())
         self.xlsx_button.clicked.connect(lambda: self.export_xlsx())
         self.print_button.clicked.connect(self.print_protocol)
-        hub.changed.connect(lambda _g: self.refresh())
+        hub.changed.connect(self._game_changed)  # a method, not a lambda: Qt drops it with the widget
         hub.structure_changed.connect(self.reload)
         self.reload()
+
+    def _game_changed(self, _game_id: str) -> None:
+        self.refresh()
 
     def reload(self) -> None:
         keep = self.tournament_id
@@ -104,6 +116,9 @@ class StandingsWidget(QWidget):
     def refresh(self) -> None:
         st = standings(self.hub.tournaments, self.tournament_id) if self.tournament_id else None
         self.model.set_standings(st, self.stage.currentData())
+        self.chart.setVisible(st is not None)
+        if st is not None:  # each player's balance round by round, from the same round games as the table
+            self.chart.set_chart(balance_chart(balance_history(self.hub.tournaments, self.tournament_id)))
         no_tournament = tr("Сначала создайте или выберите турнир")
         enable(self.export, st is not None, no_tournament)
         enable(self.xlsx_button, st is not None, no_tournament)
