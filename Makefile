@@ -25,6 +25,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.engines
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.reports
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m benchmarks.seasons
 
 dist:
 	@bash scripts/system-deps.sh

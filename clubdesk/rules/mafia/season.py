@@ -47,8 +47,13 @@ class SeasonTable:
     unranked: tuple[SeasonLine, ...]
 
 
+_FIGURES = tuple(f.name for f in fields(SeasonLine) if f.name != "player")
+
+
 def _add(totals: dict[str, dict[str, int]], player: str, **figures: int) -> None:
-    row = totals.setdefault(player, dict.fromkeys((f.name for f in fields(SeasonLine) if f.name != "player"), 0))
+    row = totals.get(player)
+    if row is None:  # not setdefault: its default would be built for every seat of every game (benchmarks/seasons)
+        row = totals[player] = dict.fromkeys(_FIGURES, 0)
     for name, value in figures.items():
         row[name] += value
 
