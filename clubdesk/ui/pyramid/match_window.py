@@ -102,6 +102,7 @@ class MatchWindow(ShotEntry, QWidget):
         self._keys_stay_here()
         self.log.reset(service.history(game_id))
         self.log_view.resizeRowsToContents()
+        self.log_view.scrollToBottom()  # the latest shots, not the break, when a running match is reopened
         self.refresh()
         remember(self, QSize(1240, 700))
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
