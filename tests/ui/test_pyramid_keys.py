@@ -153,6 +153,23 @@ def test_a_call_without_result_asks_and_no_records_nothing(qtbot, window, store)
     assert window._service.state(window.game_id)["last_shot"]["reason"] == "nothing"
 
 
+def test_a_reflex_enter_in_the_question_records_nothing(qtbot, window, store):
+    """«Нет» is the default: Enter pressed twice out of habit does not record a silent miss."""
+    press(qtbot, window, "9", "6")
+    asked = []
+
+    def enter():
+        box = QApplication.activeModalWidget()
+        if box is None:
+            QTimer.singleShot(5, enter)
+            return
+        asked.append(box.text())
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+    QTimer.singleShot(0, enter)
+    press(qtbot, window, "enter")
+    assert asked and stored_shots(store) == [] and window.draft.call == [(9, 6)]
+
+
 def test_minus_says_nothing_fell_without_a_question(qtbot, window, store):
     press(qtbot, window, "0", "1", "-")  # «0» is №10
     (event,) = stored_shots(store)
