@@ -96,3 +96,17 @@ def test_tables_page_lists_a_running_match_and_drops_it_when_finished(qtbot, clu
     window.concede(pair[1])
     qtbot.waitUntil(lambda: gid not in page.pyramid.cards, timeout=3000)
     assert page.pyramid.empty.isVisibleTo(page)
+
+
+def test_a_shot_typed_here_is_not_replayed_by_its_own_window(qtbot, feed, admin, match, monkeypatch):
+    """The window tells the feed of its own shot and must not re-read the whole match from it (a replay per shot
+    would cost the frame); only news from elsewhere does that."""
+    window = feed.open_match(admin, match)
+    qtbot.addWidget(window)
+    replays = []
+    real = window._service.history
+    monkeypatch.setattr(window._service, "history", lambda gid: replays.append(gid) or real(gid))
+    press(qtbot, window, "7", "3", "+")
+    assert replays == [] and window.log.rowCount() == 1
+    feed.changed.emit(match)  # news from elsewhere (a sync) is re-read
+    assert replays == [match]

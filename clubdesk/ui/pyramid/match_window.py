@@ -6,19 +6,16 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMenu,
     QMessageBox,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +32,7 @@ from clubdesk.ui.pyramid.draft import CALL, OFF, POT, ShotDraft
 from clubdesk.ui.pyramid.entry import ShotEntry
 from clubdesk.ui.pyramid.keys import BallTyper, legend
 from clubdesk.ui.pyramid.style import STYLE
-from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad, set_text
+from clubdesk.ui.pyramid.widgets import BallPad, PlayerBox, PocketPad, set_text, shot_log_view
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
 
@@ -95,7 +92,7 @@ class MatchWindow(ShotEntry, QWidget):
         self.banner.setObjectName("pyramidBanner")
         self.banner.hide()
         self.log = ShotLogModel(self.players, {p: text.short_name(n) for p, n in self.names.items()}, self)
-        self.log_view = self._log_view()
+        self.log_view = shot_log_view(self.log)
         self._build_entry()
         self._layout()
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
@@ -108,28 +105,6 @@ class MatchWindow(ShotEntry, QWidget):
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
     # ---- building ----------------------------------------------------------------------------
-    def _log_view(self) -> QTableView:
-        view = QTableView()
-        view.setModel(self.log)
-        view.verticalHeader().hide()
-        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setWordWrap(True)
-        # A scroll bar appearing later would narrow the text column under rows already sized for it.
-        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        # Fixed widths and one row sized per append: ResizeToContents would re-measure every row per shot.
-        header = view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        for col, width in ((0, 32), (1, 104), (3, 60)):
-            view.setColumnWidth(col, width)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        # Wrapped rows follow the column widths when the window is resized (not per shot) — on the next turn
-        # of the event loop: while sectionResized is being emitted the rows still measure at the old width.
-        refit = QTimer(view, singleShot=True, interval=0)
-        refit.timeout.connect(view.resizeRowsToContents)
-        header.sectionResized.connect(lambda *_: refit.start())
-        return view
-
     def _build_entry(self) -> None:
         self.mode_buttons = {}
         self.mode_group = QButtonGroup(self)

@@ -1,10 +1,22 @@
-"""Pieces of the match window: a player's box (score, shelf, debt, turn) and the ball and pocket pads."""
+"""Pieces of the match window: a player's box (score, shelf, debt, turn), the ball and pocket pads, the shot log."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QButtonGroup, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clubdesk.rules.pyramid100 import CONTROL, CUE
 from clubdesk.ui.i18n import tr
@@ -161,3 +173,27 @@ class PocketPad(QWidget):
     def set_enabled(self, on: bool) -> None:
         for b in self.buttons.values():
             b.setEnabled(on)
+
+
+def shot_log_view(model) -> QTableView:
+    """The match window's shot log: fixed columns, rows sized one by one as shots are appended."""
+    view = QTableView()
+    view.setModel(model)
+    view.verticalHeader().hide()
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setWordWrap(True)
+    # A scroll bar appearing later would narrow the text column under rows already sized for it.
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+    # Fixed widths and one row sized per append: ResizeToContents would re-measure every row per shot.
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    for col, width in ((0, 32), (1, 104), (3, 60)):
+        view.setColumnWidth(col, width)
+    header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    # Wrapped rows follow the column widths when the window is resized (not per shot) — on the next turn
+    # of the event loop: while sectionResized is being emitted the rows still measure at the old width.
+    refit = QTimer(view, singleShot=True, interval=0)
+    refit.timeout.connect(view.resizeRowsToContents)
+    header.sectionResized.connect(lambda *_: refit.start())
+    return view
