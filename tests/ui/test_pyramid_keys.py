@@ -192,7 +192,7 @@ def test_no_result_means_a_call_and_nothing_that_came_of_it():
 
 
 def test_whole_match_by_keys_matches_the_engine_shot_by_shot(qtbot, window, store, pair):
-    board = window.open_board()
+    board = window.open_scoreboard()
     qtbot.addWidget(board)
     engine = new_game(list(pair))
     for n, (who, shot) in enumerate(MATCH, start=1):
@@ -204,7 +204,7 @@ def test_whole_match_by_keys_matches_the_engine_shot_by_shot(qtbot, window, stor
         engine.apply(parse_event({"type": "shot", "player": pair[who], **shot}))
         s = engine.state()
         assert window._service.state(window.game_id) == s
-        # the hall board shows what the engine says, after every shot
+        # the hall scoreboard shows what the engine says, after every shot
         assert [side.score.text() for side in board.sides] == [str(s["score"][p]) for p in pair]
         assert str(len(s["table"])) in board.table_line.text() and str(sum(s["table"])) in board.table_line.text()
         for p, side in zip(pair, board.sides, strict=True):

@@ -1,4 +1,4 @@
-"""One live feed per club for the Пирамидка windows: the match window, its hall board and the «Столы» cards.
+"""One live feed per club for the Пирамидка windows: the match window, its hall scoreboard and the «Столы» cards.
 
 Signals:
     changed(str): a match's log changed — a shot recorded or voided in a match window here, or rows of it

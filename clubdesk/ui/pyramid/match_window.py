@@ -1,5 +1,5 @@
 """The Пирамидка match scoring window: a shot typed (keys.py) or clicked, recorded by Enter, «+» or «−»; Ctrl+Z
-voids the last; «Табло для зала» opens the hall board of the match."""
+voids the last; «Табло для зала» opens the hall scoreboard of the match."""
 
 from __future__ import annotations
 
@@ -72,8 +72,8 @@ class MatchWindow(ShotEntry, QWidget):
         self.entered: list[str] = []  # the lists facts went to, in order (Backspace takes the last back)
         self.typer = BallTyper()
         self.mode = CALL
-        self.board = None  # the hall board, once opened
-        self.feed = feed  # the club's PyramidFeed (feed.py): tells the hall board and «Столы», brings sync arrivals
+        self.scoreboard = None  # the hall scoreboard, once opened
+        self.feed = feed  # the club's PyramidFeed (feed.py): tells the hall scoreboard and «Столы», brings sync arrivals
         self._telling = False
         if feed is not None:
             feed.changed.connect(self._on_feed_changed)
@@ -164,9 +164,9 @@ class MatchWindow(ShotEntry, QWidget):
         self.print_button.setToolTip(tr("Протокол матча для подписи судьи (Ctrl+P)"))
         self.print_button.clicked.connect(self.print_protocol)
         QShortcut(QKeySequence.StandardKey.Print, self, self.print_protocol)
-        self.board_button = QPushButton(tr("Табло для зала"))
-        self.board_button.setToolTip(tr("Счёт матча крупно на экране зала (F11 — во весь экран)"))
-        self.board_button.clicked.connect(self.open_board)
+        self.scoreboard_button = QPushButton(tr("Табло для зала"))
+        self.scoreboard_button.setToolTip(tr("Счёт матча крупно на экране зала (F11 — во весь экран)"))
+        self.scoreboard_button.clicked.connect(self.open_scoreboard)
         self.legend = legend()
 
     def _layout(self) -> None:
@@ -175,7 +175,7 @@ class MatchWindow(ShotEntry, QWidget):
         centre.addWidget(self.info)
         balls_row = QHBoxLayout()  # the button beside a line, not under it: the header keeps the boxes' height
         balls_row.addWidget(self.table_balls, 1)
-        balls_row.addWidget(self.board_button, 0, Qt.AlignmentFlag.AlignTop)
+        balls_row.addWidget(self.scoreboard_button, 0, Qt.AlignmentFlag.AlignTop)
         centre.addLayout(balls_row)
         centre.addStretch(1)
         header.addWidget(self.boxes[0], 3)
@@ -316,15 +316,15 @@ class MatchWindow(ShotEntry, QWidget):
         self.log_view.scrollToBottom()
         self.refresh()
 
-    def open_board(self):
-        """The hall board of this match (one per window), on the hall's screen."""
-        from clubdesk.ui.pyramid.hall_board import PyramidBoardWindow
+    def open_scoreboard(self):
+        """The hall scoreboard of this match (one per window), on the hall's screen."""
+        from clubdesk.ui.pyramid.scoreboard import PyramidScoreboardWindow
 
-        if self.board is None:
+        if self.scoreboard is None:
             # without a feed (a window on its own) the board follows this window's own `changed`
-            self.board = PyramidBoardWindow(self._service, self.game_id, self.feed if self.feed is not None else self, self)
-        self.board.show_on_display()
-        return self.board
+            self.scoreboard = PyramidScoreboardWindow(self._service, self.game_id, self.feed if self.feed is not None else self, self)
+        self.scoreboard.show_on_display()
+        return self.scoreboard
 
     def _show_error(self, exc: KnownError) -> None:
         if isinstance(exc, WriteFailed):  # the undo history no longer matches the log: Ctrl+Z voids the last event

@@ -1,4 +1,4 @@
-"""`--screenshots`: the Пирамидка panel, the running demo match window and its hall board, rendered to PNG."""
+"""`--screenshots`: the Пирамидка panel, the running demo match window and its hall scoreboard, rendered to PNG."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def _save(widget, path: Path) -> Path:
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
     """`pyramid-panel.png` (the match list), `pyramid-match.png` (the running match, a call half entered) and
-    `pyramid-board.png` (its hall board)."""
+    `pyramid-board.png` (its hall scoreboard)."""
     frame = QWidget()
     frame.setObjectName("pyramidPanel")
     panel = PyramidPanel(window.club, window.actor, frame)
@@ -40,7 +40,7 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
         match.set_mode(CALL)
         match.balls.buttons[13].click()
         written.append(_save(match, out_dir / "pyramid-match.png"))
-        board = match.open_board()
+        board = match.open_scoreboard()
         board.showNormal()
         board.resize(1280, 720)
         written.append(_save(board, out_dir / "pyramid-board.png"))

@@ -36,22 +36,22 @@ STYLE = """
 #pyramidKey { font-family: monospace; font-weight: 700; color: #1f2a37; }
 """
 
-# The hall board: dark like the Жук scoreboard, read from across the hall; the player at the table in gold.
-# Every rule below the first two starts with #pyramidBoard: it must outweigh «#pyramidBoard QLabel».
+# The hall scoreboard: dark like the Жук scoreboard, read from across the hall; the player at the table in gold.
+# Every rule below the first two starts with #pyramidScoreboard: it must outweigh «#pyramidScoreboard QLabel».
 BOARD_STYLE = """
-#pyramidBoard { background: #10161d; }
-#pyramidBoard QLabel { color: #f2f4f7; background: transparent; }
-#pyramidBoard #pyramidBoardTitle { font-size: 26pt; font-weight: 700; color: #e0a526; }
-#pyramidBoard #pyramidBoardStatus { font-size: 24pt; font-weight: 700; color: #7fd3a1; }
-#pyramidBoard #pyramidBoardSide { background: #1b2530; border: 2px solid #2c3a4b; border-radius: 14px; }
-#pyramidBoard #pyramidBoardSide[active="true"] { border: 4px solid #e0a526; background: #232f3b; }
-#pyramidBoard #pyramidBoardName { font-size: 30pt; font-weight: 700; }
-#pyramidBoard #pyramidBoardName[active="true"] { color: #e0a526; }
-#pyramidBoard #pyramidBoardTurn { font-size: 22pt; font-weight: 700; color: #e0a526; }
-#pyramidBoard #pyramidBoardScore { font-size: 130pt; font-weight: 700; }
-#pyramidBoard #pyramidBoardShelf { font-size: 16pt; color: #aab4c0; }
-#pyramidBoard #pyramidBoardDebt { font-size: 18pt; font-weight: 700; color: #ff6b5e; }
-#pyramidBoard #pyramidBoardTable { font-size: 20pt; }
-#pyramidBoard #pyramidBoardSubtitle { font-size: 18pt; font-weight: 600; color: #aab4c0; }
-#pyramidBoard #pyramidBoardShot { font-size: 15pt; }
+#pyramidScoreboard { background: #10161d; }
+#pyramidScoreboard QLabel { color: #f2f4f7; background: transparent; }
+#pyramidScoreboard #pyramidBoardTitle { font-size: 26pt; font-weight: 700; color: #e0a526; }
+#pyramidScoreboard #pyramidBoardStatus { font-size: 24pt; font-weight: 700; color: #7fd3a1; }
+#pyramidScoreboard #pyramidBoardSide { background: #1b2530; border: 2px solid #2c3a4b; border-radius: 14px; }
+#pyramidScoreboard #pyramidBoardSide[active="true"] { border: 4px solid #e0a526; background: #232f3b; }
+#pyramidScoreboard #pyramidBoardName { font-size: 30pt; font-weight: 700; }
+#pyramidScoreboard #pyramidBoardName[active="true"] { color: #e0a526; }
+#pyramidScoreboard #pyramidBoardTurn { font-size: 22pt; font-weight: 700; color: #e0a526; }
+#pyramidScoreboard #pyramidBoardScore { font-size: 130pt; font-weight: 700; }
+#pyramidScoreboard #pyramidBoardShelf { font-size: 16pt; color: #aab4c0; }
+#pyramidScoreboard #pyramidBoardDebt { font-size: 18pt; font-weight: 700; color: #ff6b5e; }
+#pyramidScoreboard #pyramidBoardTable { font-size: 20pt; }
+#pyramidScoreboard #pyramidBoardSubtitle { font-size: 18pt; font-weight: 600; color: #aab4c0; }
+#pyramidScoreboard #pyramidBoardShot { font-size: 15pt; }
 """

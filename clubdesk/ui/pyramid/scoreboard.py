@@ -1,7 +1,7 @@
-"""The Пирамидка hall board: one match in big type for the players and the hall, following it by itself.
+"""The Пирамидка hall scoreboard (табло): one match in big type for the players and the hall, following it by itself.
 
 Opened from the match window («Табло для зала»); F11 and the right-click menu choose full screen and the
-screen, as on the other hall boards (ui/windows.hall_controls). It shows what the engine says after each
+screen, as on the other hall scoreboards (ui/windows.hall_controls). It shows what the engine says after each
 event — score, who is at the table, balls left, debts, the last shots — and follows `changed(game_id)` of the
 club's PyramidFeed (a shot here, an undo, rows arrived by sync). Names are the boards' names
 (clubdesk.names.board_name) and plain text.
@@ -20,7 +20,7 @@ from clubdesk.ui.pyramid import text
 from clubdesk.ui.pyramid.style import BOARD_STYLE
 from clubdesk.ui.windows import hall_controls, room_screen, show_on
 
-KEY = "pyramidBoard"  # the settings key of its screen, and its objectName
+KEY = "pyramidScoreboard"  # the settings key of its screen, and its objectName (#pyramidScoreboard in style)
 LAST = 5  # shots listed under the score
 
 
@@ -67,7 +67,7 @@ class _Side(QFrame):
                 w.style().polish(w)
 
 
-class PyramidBoardWindow(QWidget):
+class PyramidScoreboardWindow(QWidget):
     """`source` has `changed(str)`: the club's PyramidFeed, or the match window itself when it has none."""
 
     def __init__(self, service: MatchService, game_id: str, source, parent: QWidget | None = None) -> None:

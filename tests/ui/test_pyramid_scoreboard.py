@@ -1,4 +1,4 @@
-"""The Пирамидка hall board and «Столы» (issue 15 item 8): they follow shots recorded here and arriving by sync."""
+"""The Пирамидка hall scoreboard and «Столы» (issue 15 item 8): they follow shots recorded here and arriving by sync."""
 
 from types import SimpleNamespace
 
@@ -38,7 +38,7 @@ def match(feed, admin, pair):
 def test_board_names_players_as_every_board_and_shows_them_as_text(qtbot, feed, admin, match):
     window = feed.open_match(admin, match)
     qtbot.addWidget(window)
-    board = window.open_board()
+    board = window.open_scoreboard()
     assert [s.name.text() for s in board.sides] == ["Граф", "<b>Сокол</b> А."]
     assert all(s.name.textFormat() == Qt.TextFormat.PlainText for s in board.sides)
     assert board.sides[0].turn.text() == "бьёт" and board.status.text() == "Разбой"
@@ -48,8 +48,8 @@ def test_board_names_players_as_every_board_and_shows_them_as_text(qtbot, feed, 
 def test_board_goes_full_screen_by_f11_and_offers_the_screens(qtbot, feed, admin, match):
     window = feed.open_match(admin, match)
     qtbot.addWidget(window)
-    board = window.open_board()
-    assert window.open_board() is board  # one board per match window
+    board = window.open_scoreboard()
+    assert window.open_scoreboard() is board  # one board per match window
     full = board.isFullScreen()
     qtbot.keyClick(board, Qt.Key.Key_F11)
     assert board.isFullScreen() != full
@@ -61,7 +61,7 @@ def test_board_goes_full_screen_by_f11_and_offers_the_screens(qtbot, feed, admin
 def test_board_and_window_follow_shots_arriving_by_sync(qtbot, club, feed, admin, match, pair):
     window = feed.open_match(admin, match)
     qtbot.addWidget(window)
-    board = window.open_board()
+    board = window.open_scoreboard()
     press(qtbot, window, "7", "3", "x", "1", "2", "1", "+")  # MATCH[0], typed here
     # Another desk's shot arrives: stored by another service, the games re-derived, then the main window's refresh.
     GameService(club.store).record(admin, match, {"type": "shot", "player": pair[0], **MATCH[1][1]})
