@@ -110,3 +110,14 @@ def test_a_shot_typed_here_is_not_replayed_by_its_own_window(qtbot, feed, admin,
     assert replays == [] and window.log.rowCount() == 1
     feed.changed.emit(match)  # news from elsewhere (a sync) is re-read
     assert replays == [match]
+
+
+def test_the_match_list_follows_a_match_scored_from_the_tables_page(qtbot, club, feed, admin, match):
+    from clubdesk.ui.pyramid.panel import PyramidPanel
+
+    panel = PyramidPanel(club, admin)
+    qtbot.addWidget(panel)
+    window = feed.open_match(admin, match)  # opened from «Столы», not from this panel
+    qtbot.addWidget(window)
+    press(qtbot, window, "7", "3", "+")
+    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=3000)

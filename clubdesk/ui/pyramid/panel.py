@@ -71,6 +71,9 @@ class PyramidPanel(QWidget):
         self._pending: str | None = None
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
         self._refresh_timer.timeout.connect(lambda: self.refresh(select=self._pending))
+        # Shots of matches this panel did not open (from «Столы», or arrived by sync) and new matches elsewhere.
+        self.feed.changed.connect(lambda _g: self._refresh_timer.start())
+        self.feed.matches_changed.connect(self._refresh_timer.start)
 
     def _sync_buttons(self) -> None:
         self.open_button.setEnabled(self.view.selectionModel().hasSelection())
