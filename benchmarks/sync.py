@@ -6,8 +6,8 @@
   with 1 000 000 rows already synced: the ratio of the two times;
 - the shot p99 on a desk while a background sync applies rows on it, against the same shots with no sync.
 
-    python benchmarks/sync.py [LARGE [BULK]]    (LARGE = 1 000 000 by default: a million rows are written, pushed and
-                                          applied by another desk, which takes most of the run)
+    python benchmarks/sync.py [LARGE [BULK]]    (LARGE = 1 000 000 by default: the synced million rows are set up in
+                                          bulk, as a finished sync leaves them — `preload`)
 """
 
 from __future__ import annotations
@@ -75,6 +75,48 @@ def fill(store, n: int) -> None:
     store.clock.observe(hlc + n)
 
 
+def preload(address: HubAddress, club_id: str, source: Desk, target: Desk, n: int) -> None:
+    """`n` players written on `source`, pushed and applied on `target`, set up in bulk (a million rows through
+    the sync itself took most of an hour): the same rows the sync would leave — the players and their log rows
+    in both stores, the log rows on the hub — and the cursors where a finished sync leaves them."""
+    import sqlite3
+
+    desk = source.store.desk_id
+    hlc = source.store.clock.now()
+    base = changes.last_desk_seq(source.store)
+    players, log = [], []
+    for k in range(n):
+        pid, name = str(uuid.uuid4()), f"Игрок {base + k}"
+        fields = {"created_at": "2026-12-03T12:00:00.000Z", "is_guest": False, "merged_into": "", "name": name,
+                  "nickname": "", "nickname_key": "", "notes": "", "phone": "", "search_key": name.casefold()}
+        players.append((pid, hlc + k, desk, name, name.casefold()))
+        log.append((desk, base + k + 1, hlc + k, "players", pid, "upsert", canonical_json(fields), SCHEMA_VERSION))
+    for store in (source.store, target.store):
+        conn = sqlite3.connect(store.path, isolation_level=None)
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.execute("PRAGMA busy_timeout=5000")
+        for start in range(0, n, 200_000):
+            conn.execute("BEGIN IMMEDIATE")
+            conn.executemany("INSERT INTO players (id, hlc, desk_id, name, nickname, phone, notes, status, is_guest, "
+                             "ban_reason, nickname_key, search_key, created_at) VALUES (?, ?, ?, ?, '', '', '', "
+                             "'active', 0, '', '', ?, '2026-12-03T12:00:00.000Z')", players[start:start + 200_000])
+            conn.executemany("INSERT INTO change_log (desk_id, desk_seq, hlc, entity, entity_id, op, payload, "
+                             "schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", log[start:start + 200_000])
+            conn.execute("COMMIT")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+        store.clock.observe(hlc + n)
+    with address.connect() as conn:
+        with conn.cursor().copy(f"COPY log_rows (club_id, {', '.join(protocol.ROW_COLUMNS)}) FROM STDIN") as cp:
+            for d, seq, h, entity, eid, op, payload, version in log:
+                cp.write_row((club_id, d, seq, h, version, entity, eid, op, payload))
+        conn.commit()
+        conn.execute("ANALYZE log_rows")
+        head = protocol.head(conn, club_id)
+    changes.set_cursor(source.store, f"push:{desk}", base + n)
+    changes.set_cursor(target.store, "pull", head)
+
+
 def timed(fn):
     t0 = time.perf_counter()
     result = fn()
@@ -105,16 +147,12 @@ def bare_copy_out(address: HubAddress, club_id: str, desk_id: str) -> float:
         return time.perf_counter() - t0
 
 
-def incremental(address: HubAddress, tmp: Path, tag: str, synced: int, source=None, target=None) -> float:
+def incremental(address: HubAddress, club_id: str, source: Desk, target: Desk, synced: int) -> float:
     """Median time of 5 rounds: 100 new rows on `source`, its sync, then `target`'s sync (which applies them),
-    once both stores hold `synced` rows synced (written on `source`, pushed, pulled and applied by `target`)."""
-    if source is None:
-        source, target = Desk(address, tmp, f"{tag}_src"), Desk(address, tmp, f"{tag}_dst")
-    have = changes.last_desk_seq(source.store)
-    if synced > have:
-        fill(source.store, synced - have)
-        source.sync()
-        target.sync()
+    once both stores hold `synced` rows synced (as the sync leaves them: `preload`)."""
+    preload(address, club_id, source, target, synced)
+    source.sync()
+    target.sync()
     times = []
     for _ in range(5):
         fill(source.store, 100)
@@ -164,12 +202,12 @@ def main() -> None:
         print(f"pull {BULK} rows (applied): {BULK / t_pull:,.0f} rows/s ({t_pull:.2f} s); bare COPY out "
               f"{t_copy_out:.2f} s; ratio {t_pull / t_copy_out:.2f}×")
 
-        # the shot p99 on b while it applies 30 000 rows from a in the background
+        # the shot p99 on b while it applies BULK rows from a in the background
         hall = AccountService(b.store).login("admin", "secret-admin")
         ids = [PlayerService(b.store).add(hall, PlayerData(name=f"Стол {k}")).id for k in range(3)]
         game = GameService(b.store).create(hall, "zhuk", [{"id": p, "balance": 500} for p in ids], {"nominal": 10})
         quiet = shot_times(b.store, hall, game, 300)
-        fill(a.store, 30_000)
+        fill(a.store, BULK)
         a.sync()
         worker = threading.Thread(target=b.sync)
         worker.start()
@@ -178,13 +216,14 @@ def main() -> None:
         while worker.is_alive() and len(busy) < 2000:
             busy += shot_times(b.store, hall, game, 10)
         worker.join()
-        print(f"shot p99 while a background sync applies 30 000 rows: {p99(busy):.2f} ms over {len(busy)} shots "
+        print(f"shot p99 while a background sync applies {BULK} rows: {p99(busy):.2f} ms over {len(busy)} shots "
               f"(no sync: {p99(quiet):.2f} ms); ratio {p99(busy) / p99(quiet):.2f}×")
 
-        small = incremental(admin_address, tmp, f"{schema}_s", 10_000)
+        desks_small = (Desk(admin_address, tmp, f"{schema}_ss"), Desk(admin_address, tmp, f"{schema}_sd"))
         desks_large = (Desk(admin_address, tmp, f"{schema}_ls"), Desk(admin_address, tmp, f"{schema}_ld"))
-        desks += desks_large
-        large = incremental(admin_address, tmp, "", LARGE, *desks_large)
+        desks += [*desks_small, *desks_large]
+        small = incremental(admin_address, club, *desks_small, 10_000)
+        large = incremental(admin_address, club, *desks_large, LARGE)
         print(f"incremental sync of 100 rows: {small * 1000:.0f} ms over 10 000 synced rows, {large * 1000:.0f} ms "
               f"over {LARGE:,}; ratio {large / small:.2f}×")
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from clubdesk.store import resolutions
 from clubdesk.store.changelog import (
     DERIVED,
-    LOG_INSERT_ORIGIN,
     LWW_TABLES,
     ROW_KEYS,
     SCHEMA_VERSION,
@@ -69,6 +69,15 @@ def pending_since(store: Store, desk_seq: int, limit: int, desk_id: str | None =
     return [dict(zip(LOG_COLUMNS, r, strict=True)) for r in rows]
 
 
+PUSH_COLUMNS = ("desk_id", "desk_seq", "hlc", "schema_version", "entity", "entity_id", "op", "payload")
+
+
+def pending_rows(store: Store, desk_seq: int, limit: int, desk_id: str | None = None) -> list[tuple]:
+    """`pending_since` as PUSH_COLUMNS tuples, the order the hub's COPY takes them (no dict per row to push)."""
+    return store.read(f"SELECT {', '.join(PUSH_COLUMNS)} FROM change_log WHERE desk_id = ? AND desk_seq > ? "
+                      "ORDER BY desk_seq LIMIT ?", (desk_id or store.desk_id, desk_seq, limit))
+
+
 def get_cursor(store: Store, name: str) -> int:
     rows = store.read("SELECT value FROM sync_cursors WHERE name = ?", (name,))
     return rows[0][0] if rows else 0
@@ -93,20 +102,52 @@ def quarantined(store: Store) -> int:
 
 
 def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
-                 rederive: Callable[[Store, set[str]], Any] | None = None) -> ApplyResult:
+                 rederive: Callable[[Store, set[str]], Any] | None = None,
+                 budget_ms: float | None = None) -> ApplyResult:
     """Apply rows pulled from the hub, in their order, `batch` rows a transaction (a shot waits for one batch
     at most). Each transaction also moves cursor "pull" to its rows' largest `server_seq`. Then the desk
-    re-derives what the rows touched (game status and projections: `rederive`, by default GameService's)."""
+    re-derives what the rows touched (game status and projections: `rederive`, by default GameService's).
+
+    With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
+    time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
+    whatever the machine and the tables."""
+    from clubdesk.store.bulk_apply import plan_batch, stale, write_batch
+
     result = ApplyResult()
     rows = list(rows)
-    for start in range(0, len(rows), batch):
-        chunk = rows[start:start + batch]
-        with store.write() as cur:
-            for row in chunk:
-                _apply_row(store, cur, row, result)
-            seqs = [r["server_seq"] for r in chunk if r.get("server_seq") is not None]
-            if seqs:
-                _set_cursor(cur, "pull", max(max(seqs), _cursor(cur, "pull")))
+    cache: dict = {}  # per call: a table's columns and defaults
+    # Each batch is planned on a read snapshot of its own connection, outside the write lock: JSON, folds and
+    # the choice of every write are Python work that would otherwise hold the lock a shot waits for (and the
+    # GIL it needs). Under the lock only the writes run, unless a log row written since the snapshot touches
+    # the batch's rows or desks: then it is planned again there.
+    reader = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+    try:
+        reader.execute("PRAGMA busy_timeout=5000")
+        start = 0
+        while start < len(rows):
+            chunk = rows[start:start + batch]
+            start += len(chunk)
+            snap = reader.cursor()
+            snap.execute("BEGIN")
+            try:
+                plan = plan_batch(snap, chunk, cache)
+            finally:
+                snap.execute("COMMIT")
+                snap.close()
+            began = time.perf_counter()
+            # Not waiting for the disk (the hub still holds these rows) and after any shot waiting: Writer
+            with store.write(durable=False, background=True) as cur:
+                if stale(cur, plan):
+                    plan = plan_batch(cur, chunk, cache)
+                write_batch(store, cur, plan, result)
+                seqs = [r["server_seq"] for r in chunk if r.get("server_seq") is not None]
+                if seqs:
+                    _set_cursor(cur, "pull", max(max(seqs), _cursor(cur, "pull")))
+            if budget_ms is not None:  # the lock was held for the writes only: size the next batch by them
+                took = max((time.perf_counter() - began) * 1000, 0.05)
+                batch = int(min(max(len(chunk) * budget_ms / took, 10), 5000))
+    finally:
+        reader.close()
     if result.touched_games:
         if rederive is None:
             from clubdesk.services.games import rederive_games as rederive
@@ -136,26 +177,6 @@ def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] |
 def _cursor(cur: sqlite3.Cursor, name: str) -> int:
     row = cur.execute("SELECT value FROM sync_cursors WHERE name = ?", (name,)).fetchone()
     return row[0] if row else 0
-
-
-def _apply_row(store: Store, cur: sqlite3.Cursor, row: dict, result: ApplyResult) -> None:
-    if cur.execute("SELECT 1 FROM change_log WHERE desk_id = ? AND desk_seq = ?",
-                   (row["desk_id"], row["desk_seq"])).fetchone():
-        result.skipped += 1
-        return
-    try:
-        cur.execute(LOG_INSERT_ORIGIN, tuple(row[c] for c in LOG_COLUMNS))
-    except sqlite3.IntegrityError as exc:
-        if "must follow" in str(exc):
-            raise SyncGap(f"row {row['desk_seq']} of desk {row['desk_id']} does not follow its last row here") from exc
-        raise
-    log_id = cur.lastrowid
-    store.clock.observe(row["hlc"], row["desk_id"])
-    if row["schema_version"] > SCHEMA_VERSION or row["entity"] not in (*LWW_TABLES, "events"):
-        cur.execute("INSERT INTO sync_quarantine (log_id) VALUES (?)", (log_id,))  # stored untouched
-        result.quarantined += 1
-        return
-    _apply_data(cur, log_id, row, result)
 
 
 def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> None:

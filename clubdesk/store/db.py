@@ -140,18 +140,20 @@ class Store:
                                  f"Cannot read the database {self.path}: {exc}", code="corrupt") from exc
 
     @contextmanager
-    def write(self) -> Iterator[sqlite3.Cursor]:
+    def write(self, *, durable: bool = True, background: bool = False) -> Iterator[sqlite3.Cursor]:
         """One write transaction on the store's own plain sqlite3 connection (clubdesk.store.writer):
         committed when the block ends, rolled back if it raises. The hot path of recording a game.
 
         Same pragmas as the engine's connections. The file must have passed its check, so this waits for
         the warm-up like a session does. A failure the machine caused (full disk, read-only or locked file,
         another desk's event with the same seq) is raised as a WriteFailed; anything else is a bug and raised.
+        `durable=False` commits without waiting for the disk (synchronous=NORMAL): for rows the hub still holds
+        (see Writer.transaction); `background=True`: a foreground write waiting for the connection goes first.
         """
         if not self.ready:
             self.warm_up()
         try:
-            with self._open_writer().transaction() as cursor:
+            with self._open_writer().transaction(durable=durable, background=background) as cursor:
                 yield cursor
         except Exception as exc:
             raise_write_failure(exc, self.path)

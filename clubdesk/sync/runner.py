@@ -6,8 +6,11 @@ The CLI (`clubdesk sync now`) and the GUI's background worker both call `sync_on
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
+import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,12 +23,17 @@ from clubdesk.sync.credentials import load_password
 from clubdesk.sync.errors import SyncError, hub_errors
 from clubdesk.sync.hub import role_name
 
-PUSH_BATCH = 5000  # rows per hub transaction: a crash loses at most one batch's round trip, never a row
-PULL_PAGE = 2000
-APPLY_CHUNK = 1000  # rows per apply_remote call: the games they touch are re-derived once per call
-# rows per SQLite transaction when applying: a shot recorded meanwhile waits for one such transaction, and a
-# row costs ~0.3–1.5 ms to apply (benchmarks/sync.py), so 20 rows keep that wait near a frame
+PUSH_BATCH = 10_000  # rows per hub transaction: a crash loses at most one batch's round trip, never a row
+PULL_PAGE = 10_000
+APPLY_CHUNK = 5000  # rows per apply_remote call: the games they touch are re-derived once per call
+# The first SQLite transaction of an apply_remote call; the next ones are sized to take about APPLY_BUDGET_MS
+# (a shot recorded meanwhile waits for one such transaction: well under a 16 ms frame)
 APPLY_BATCH = 20
+APPLY_BUDGET_MS = 4.0
+# While a sync runs, the interpreter hands the GIL over every 0.5 ms instead of 5: the GUI records a shot in its
+# own thread with ~10 SQLite calls, each releasing the GIL, and each could otherwise wait 5 ms to get it back
+# from the sync thread (benchmarks/sync.py measures the shot p99 during a background sync)
+SWITCH_INTERVAL_S = 0.0005
 
 
 @dataclass
@@ -72,6 +80,33 @@ def sync_once(store: Store, *, progress: Callable[[Progress], None] | None = Non
     config = load_config(store)
     if config is None:
         raise not_joined()
+    with _short_switch_interval():
+        return _sync_once(store, config, progress, fault, password, push_batch, pull_page, apply_chunk, apply_batch)
+
+
+_switch_lock = threading.Lock()
+_switch_users = 0
+
+
+@contextlib.contextmanager
+def _short_switch_interval():
+    global _switch_users
+    with _switch_lock:
+        if _switch_users == 0:
+            _short_switch_interval.saved = sys.getswitchinterval()
+            sys.setswitchinterval(min(SWITCH_INTERVAL_S, _short_switch_interval.saved))
+        _switch_users += 1
+    try:
+        yield
+    finally:
+        with _switch_lock:
+            _switch_users -= 1
+            if _switch_users == 0:
+                sys.setswitchinterval(_short_switch_interval.saved)
+
+
+def _sync_once(store: Store, config: DeskConfig, progress, fault, password, push_batch: int, pull_page: int,
+               apply_chunk: int, apply_batch: int) -> SyncReport:
     started = time.monotonic()
     try:
         password = password if password is not None else load_password(config.address, config.desk_name)
@@ -113,13 +148,13 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
     for d, acked in held.items():
         _move_push_cursor(store, d, acked)
         while True:
-            rows = changes.pending_since(store, acked, batch, desk_id=d)
+            rows = changes.pending_rows(store, acked, batch, desk_id=d)
             if not rows:
                 break
             fault("before_send")
-            now_acked = protocol.push_batch(conn, config.club_id, d, rows)
+            now_acked = protocol.push_rows(conn, config.club_id, d, rows)
             fault("after_commit")
-            if now_acked == acked and rows[0]["desk_seq"] == acked + 1:
+            if now_acked == acked and rows[0][1] == acked + 1:
                 raise RuntimeError(f"the hub took none of rows {acked + 1}… of desk {d}")
             report.pushed += max(now_acked - acked, 0)
             acked = now_acked
@@ -148,7 +183,7 @@ def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
         rows = protocol.pull_page(conn, config.club_id, cursor, upto, page, own)
         for start in range(0, len(rows), apply_chunk):
             chunk = rows[start:start + apply_chunk]
-            result = changes.apply_remote(store, chunk, batch=apply_batch)
+            result = changes.apply_remote(store, chunk, batch=apply_batch, budget_ms=APPLY_BUDGET_MS)
             report.pulled += len(chunk)
             report.applied += result.applied
             report.quarantined += result.quarantined

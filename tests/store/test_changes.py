@@ -224,3 +224,31 @@ def test_a_lift_on_one_desk_leaves_a_ban_made_meanwhile_on_another_in_force(desk
         p = PlayerService(store).get(other)
         assert (p.status, p.ban_reason) == ("banned", "на B")
     assert synced_tables(a) == synced_tables(b)
+
+
+def test_a_local_edit_made_while_a_batch_is_planned_is_not_overwritten_by_an_older_remote_one(desks, monkeypatch):
+    """A batch is planned outside the write lock; an edit of the same player committed meanwhile on this desk
+    (newer) makes the plan stale, and the batch is planned again under the lock: the newer edit stays."""
+    from clubdesk.store import bulk_apply
+
+    a, b, admin = desks
+    pid = _player(a, admin)
+    send(a, b)
+    _edit(a, admin, pid, notes="старое")  # older than b's edit below
+    real = bulk_apply.plan_batch
+    calls = []
+
+    def plan_then_edit(cur, rows, cache):
+        plan = real(cur, rows, cache)
+        if not calls:
+            _edit(b, admin, pid, notes="новое")  # the desk worker saves the player meanwhile
+        calls.append(plan)
+        return plan
+
+    monkeypatch.setattr(bulk_apply, "plan_batch", plan_then_edit)
+    send(a, b)
+    assert len(calls) == 2  # planned again under the lock
+    assert PlayerService(b).get(pid).notes == "новое"
+    monkeypatch.undo()
+    send(b, a)
+    assert synced_tables(a) == synced_tables(b)

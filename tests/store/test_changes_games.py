@@ -124,14 +124,13 @@ def test_the_change_log_refuses_update_delete_and_a_gap(desks):
 
 
 def test_desk_seq_has_no_gap_after_a_failed_write(desks):
-    from sqlalchemy.exc import IntegrityError
-
+    from clubdesk.errors import SeqClash
     from clubdesk.store.ids import uuid7
     from clubdesk.store.uow import append_event
 
     a, _b, _admin, gid = desks
     append_event(a, {"id": uuid7(), "game_id": gid, "seq": 1, "type": "x", "payload": "{}", "author_id": None})
-    with pytest.raises(IntegrityError):
+    with pytest.raises(SeqClash):  # the seq is taken: refused as one line (store/write_errors.py), nothing written
         append_event(a, {"id": uuid7(), "game_id": gid, "seq": 1, "type": "x", "payload": "{}", "author_id": None})
     append_event(a, {"id": uuid7(), "game_id": gid, "seq": 2, "type": "x", "payload": "{}", "author_id": None})
     seqs = [s for (s,) in a.read("SELECT desk_seq FROM change_log WHERE desk_id = ? ORDER BY desk_seq", (a.desk_id,))]
@@ -183,3 +182,22 @@ def test_a_desk_set_days_ahead_is_clamped_and_reported():
     assert clock.skewed == {"desk-x": 3 * 86_400_000}
     clock.observe((1_000_000 + 60_000) << 16, "desk-y")  # a minute ahead is a clock, not a skew
     assert "desk-y" not in clock.skewed
+
+
+def test_a_game_header_changed_after_its_events_in_one_applied_batch_updates_the_row_it_created(desks, tmp_path):
+    """One transaction holding a game's creation, its events and a later header change (a hand-over): the bulk
+    apply writes the game before its events and then updates it, never inserts it twice."""
+    a, b, admin, gid = desks
+    games_a = GameService(a)
+    games_a.record(admin, gid, _shot(games_a, gid))
+    send(a, b)
+    GameService(b).take_over(admin, gid)
+    (tmp_path / "c").mkdir()
+    c = open_store(tmp_path / "c" / "club.sqlite")
+    try:
+        rows = log_rows(a) + [r for r in log_rows(b) if r["desk_id"] == b.desk_id]
+        changes.apply_remote(c, rows, batch=10_000)
+        assert c.read("SELECT owner_desk_id FROM games WHERE id = ?", (gid,)) == [(b.desk_id,)]
+        assert synced_tables(c) == synced_tables(b)
+    finally:
+        c.close()

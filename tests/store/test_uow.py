@@ -144,8 +144,10 @@ def test_append_event_that_fails_leaves_neither_event_nor_log(store):
 
     gid = _bare_game(store)
     append_event(store, _event_row(gid, 1))
-    with pytest.raises(IntegrityError):
-        append_event(store, _event_row(gid, 1))  # the same seq again: refused by the unique key
+    from clubdesk.errors import SeqClash
+
+    with pytest.raises(SeqClash):  # the same seq again: refused by the unique key, as one line (write_errors.py)
+        append_event(store, _event_row(gid, 1))
     assert count(store, Event) == 1
     with store.session_factory() as s:
         assert s.scalar(select(func.count()).select_from(ChangeLog).where(ChangeLog.entity == "events")) == 1

@@ -98,3 +98,34 @@ def test_write_to_a_file_that_failed_its_check_is_refused_and_changes_nothing(cl
         cur.execute("INSERT INTO settings (key, value) VALUES ('k', 'v')")
     store.close()
     assert sha(path) == digest
+
+
+def test_a_foreground_write_waits_for_one_background_transaction_at_most(store):
+    """A sync applying rows takes the write connection in a loop; a shot asking for it meanwhile goes next
+    (threading.Lock alone let the loop take it straight back, several transactions in a row)."""
+    import threading
+
+    done, stop = [], threading.Event()
+
+    def applying() -> None:
+        while not stop.is_set():
+            with store.write(background=True, durable=False) as cur:
+                cur.execute("INSERT INTO settings (key, value) VALUES (?, 'x')", (f"bg{len(done)}",))
+                time.sleep(0.003)  # the transaction's work, GIL released
+            done.append(1)
+
+    worker = threading.Thread(target=applying)
+    worker.start()
+    try:
+        waited = []
+        for _ in range(20):
+            time.sleep(0.002)
+            before = len(done)
+            with store.write() as cur:
+                waited.append(len(done) - before)
+                cur.execute("SELECT 1")
+    finally:
+        stop.set()
+        worker.join()
+    assert max(waited) <= 1, waited
+    assert store.read("SELECT count(*) FROM settings WHERE key LIKE 'bg%'")[0][0] == len(done)

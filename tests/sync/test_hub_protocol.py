@@ -151,3 +151,19 @@ def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushe
         for conn in (slow, fast, reader):
             conn.close()
     assert len(seen) == len(set(seen)) == 300
+
+
+def test_the_desk_reads_its_rows_to_push_in_the_order_the_hub_copies_them():
+    from clubdesk.store import changes
+
+    assert changes.PUSH_COLUMNS == protocol.ROW_COLUMNS
+
+
+def test_a_batch_with_a_hole_is_refused_whole_and_the_hub_keeps_no_row_of_it(hub):
+    address, password, _ = hub.add_desk("a")
+    with address.connect(password) as conn:
+        assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 1, 2)) == 2
+        holed = rows_of("d-a", 3, 4) + rows_of("d-a", 6, 6)
+        with pytest.raises(ValueError, match="gap"):
+            protocol.push_batch(conn, hub.club_id, "d-a", holed)
+        assert protocol.acked(conn, hub.club_id, "d-a") == 2
