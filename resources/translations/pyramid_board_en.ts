@@ -217,5 +217,9 @@ Next: {prompt}</translation>
       <source>карамболь / рокамболь</source>
       <translation>carom / rocambole</translation>
     </message>
+    <message>
+      <source>Табло в зал</source>
+      <translation>Hall scoreboard</translation>
+    </message>
   </context>
 </TS>

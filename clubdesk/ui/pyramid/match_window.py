@@ -1,5 +1,5 @@
 """The Пирамидка match scoring window: a shot typed (keys.py) or clicked, recorded by Enter, «+» or «−»; Ctrl+Z
-voids the last; «Табло для зала» opens the hall scoreboard of the match."""
+voids the last; «Табло в зал» opens the hall scoreboard of the match."""
 
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ class MatchWindow(ShotEntry, QWidget):
         self.print_button.setToolTip(tr("Протокол матча для подписи судьи (Ctrl+P)"))
         self.print_button.clicked.connect(self.print_protocol)
         QShortcut(QKeySequence.StandardKey.Print, self, self.print_protocol)
-        self.scoreboard_button = QPushButton(tr("Табло для зала"))
+        self.scoreboard_button = QPushButton(tr("Табло в зал"))
         self.scoreboard_button.setToolTip(tr("Счёт матча крупно на экране зала (F11 — во весь экран)"))
         self.scoreboard_button.clicked.connect(self.open_scoreboard)
         self.legend = legend()

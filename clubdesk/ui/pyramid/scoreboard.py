@@ -1,6 +1,6 @@
 """The Пирамидка hall scoreboard (табло): one match in big type for the players and the hall, following it by itself.
 
-Opened from the match window («Табло для зала»); F11 and the right-click menu choose full screen and the
+Opened from the match window («Табло в зал»); F11 and the right-click menu choose full screen and the
 screen, as on the other hall scoreboards (ui/windows.hall_controls). It shows what the engine says after each
 event — score, who is at the table, balls left, debts, the last shots — and follows `changed(game_id)` of the
 club's PyramidFeed (a shot here, an undo, rows arrived by sync). Names are the boards' names
