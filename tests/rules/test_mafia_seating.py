@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from clubdesk.rules.mafia.seating import TABLE, _hungarian, seating
+from clubdesk.rules.mafia.seating import TABLE, Seating, _hungarian, seating
 
 PEOPLE = [f"p{i:02}" for i in range(23)]
 PEOPLE_40 = [f"p{i:02}" for i in range(40)]
@@ -43,6 +43,16 @@ def test_m8_tables_spread_meetings_within_one_of_the_even_share(players, rounds,
     assert figures["seed"] == seed and figures["games_min"] == figures["games_max"] == rounds
     assert figures["meet_max"] <= math.ceil(share) + 1  # 20/6: share 2.84 → at most 4 (was 6: a pair every round)
     assert figures["seat_repeat_max"] == 1  # rounds ≤ 10: nobody sits a seat twice
+
+
+def test_m8_evenness_figures_of_a_hand_worked_seating():
+    """11 players, two rounds of one table: p10 takes p00's seat 1 in round 2, p01…p09 keep theirs."""
+    p = [f"p{i:02}" for i in range(11)]
+    s = Seating(4, ((tuple(p[:10]),), ((p[10], *p[1:10]),)), ((p[10],), (p[0],)))
+    assert s.evenness() == {"seed": 4, "games_min": 1, "games_max": 2, "seat_repeat_max": 2, "seat_spread_max": 2,
+                            "meet_min": 0, "meet_max": 2}   # p00 and p10 never met; p01…p09 twice
+    assert Seating(4, (), ()).evenness() == {"seed": 4, "games_min": 0, "games_max": 0, "seat_repeat_max": 0,
+                                             "seat_spread_max": 0, "meet_min": 0, "meet_max": 0}
 
 
 def test_m8_fewer_than_ten_players_is_refused():
