@@ -30,7 +30,19 @@ def test_m4_4_vote_for_a_non_candidate_is_refused():
 
 def test_m4_4_a_player_out_of_the_game_cannot_vote():
     s = Script().speeches().night(6).last_words().speeches({2: 3, 3: 4})
-    refused(s, "voter_not_in_game", "M§4.4", type="vote", votes={"6": 3})
+    e = refused(s, "voter_not_in_game", "M§4.4", type="vote", votes={"6": 3})
+    assert (e.ru, e.en) == ("место 6 не в игре и не голосует", "seat 6 is not in the game and cannot vote")
+
+
+def test_m4_4_one_vote_per_player():
+    """A record cannot repeat a seat key (strict JSON), so the engine is given the event itself."""
+    from clubdesk.rules.mafia.events import Vote
+
+    s = day_zero_vote({1: 8, 2: 3})
+    with pytest.raises(IllegalEventError) as info:
+        s.game.apply(Vote(((3, 8), (3, 3))))
+    assert (info.value.code, info.value.clause) == ("double_vote", "M§4.4")
+    assert (info.value.ru, info.value.en) == ("место 3 голосует дважды", "seat 3 votes twice")
 
 
 def test_m4_4_a_lifted_player_speaks_his_last_word_then_night_falls():
