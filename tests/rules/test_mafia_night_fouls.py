@@ -260,7 +260,8 @@ def test_m1_12_host_awards_a_loss_to_black():
 
 
 def test_m1_12_award_loss_needs_clause_1_12():
-    refused(Script(), "bad_clause", "M§1.12", type="award_loss", team="red", clause="1.3")
+    e = refused(Script(), "bad_clause", "M§1.12", type="award_loss", team="red", clause="1.3")
+    assert (e.ru, e.en) == ("поражение присуждается только по п. 1.12, не 1.3", "a loss is awarded only under 1.12, not 1.3")
 
 
 def four_in_game():
