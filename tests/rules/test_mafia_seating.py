@@ -55,6 +55,23 @@ def test_m8_evenness_figures_of_a_hand_worked_seating():
                                              "seat_spread_max": 0, "meet_min": 0, "meet_max": 0}
 
 
+def test_m8_a_seed_still_gives_the_seating_it_gave_when_it_was_printed():
+    """The seed is printed with the seating so that anyone can draw it again (M-8): these are this version's draws
+    for seed 7, one table and three. A change to how the draw chooses (how many seeded starts, which of equally good
+    ones) changes every printed seed's seating: change these only on purpose, and say so."""
+    s = seating(PEOPLE[:12], 2, 7)
+    assert s.rounds == ((("p10", "p08", "p09", "p00", "p01", "p05", "p06", "p03", "p04", "p02"),),
+                        (("p00", "p06", "p08", "p07", "p05", "p10", "p01", "p11", "p03", "p04"),))
+    assert s.sitting_out == (("p07", "p11"), ("p02", "p09"))
+    three = seating(PEOPLE_40[:30], 2, 7).rounds
+    assert three[0] == (("p12", "p15", "p22", "p01", "p09", "p21", "p25", "p13", "p23", "p24"),
+                        ("p04", "p27", "p18", "p19", "p02", "p28", "p11", "p29", "p17", "p03"),
+                        ("p14", "p08", "p07", "p06", "p20", "p00", "p05", "p26", "p10", "p16"))
+    assert three[1] == (("p29", "p13", "p25", "p10", "p28", "p02", "p14", "p04", "p15", "p07"),
+                        ("p26", "p17", "p08", "p18", "p11", "p01", "p09", "p24", "p21", "p20"),
+                        ("p22", "p03", "p00", "p23", "p12", "p16", "p06", "p19", "p05", "p27"))
+
+
 def test_m8_fewer_than_ten_players_is_refused():
     with pytest.raises(ValueError):
         seating(PEOPLE[:9], 1, 1)
