@@ -259,6 +259,12 @@ def test_m1_12_host_awards_a_loss_to_black():
     assert st["score"]["1"] == 1.0 and st["score"]["2"] == 0.0
 
 
+def test_m1_12_host_awards_a_loss_to_red():
+    st = Script().do(type="award_loss", team="red", clause="1.12").game.state()
+    assert (st["phase"], st["winner"], st["win_reason"]) == ("finished", "black", "M§1.12")
+    assert st["score"]["2"] == 1.0 and st["score"]["1"] == 0.0
+
+
 def test_m1_12_award_loss_needs_clause_1_12():
     e = refused(Script(), "bad_clause", "M§1.12", type="award_loss", team="red", clause="1.3")
     assert (e.ru, e.en) == ("поражение присуждается только по п. 1.12, не 1.3", "a loss is awarded only under 1.12, not 1.3")
