@@ -168,6 +168,12 @@ def test_bonus_skips_control_waiting_aside_and_takes_the_least_ball_on_the_cloth
     assert m.state()["control_spot"] == "aside" and m.last_shot["bonus"] == 5
 
 
+def test_penalty_in_last_ball_mode_while_the_centre_is_taken_leaves_control_off_its_spot():  # P§20, P§14
+    m = play(*_fifty_fifty(), shot("B", touch=True), shot("A", foul="miss", blocked=True))
+    st = m.state()
+    assert st["mode"] == "normal" and st["table"] == [5, 10] and st["control_spot"] == "off_spot"
+
+
 def test_touch_after_return_to_normal_mode_is_a_foul_again():
     m = play(*_fifty_fifty(), shot("B", foul="push"), shot("A", touch=True))
     assert m.last_shot["foul"] == "control"
