@@ -30,6 +30,10 @@ def game_shootout():
     return s
 
 
+def test_before_the_deal_every_seat_scores_nothing():  # M-7
+    assert Script(start=False).game.scores() == [0] * 10
+
+
 def test_whole_game_with_shootout_red_wins():
     st = game_shootout().game.state()
     assert (st["phase"], st["winner"], st["day"]) == ("finished", "red", 2)
