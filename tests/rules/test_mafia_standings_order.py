@@ -71,3 +71,11 @@ def test_evening_table_adds_up_every_finished_game_of_a_player_whatever_his_seat
     table = {line.player: (place, line.score, line.extra, line.wins, line.first_killed, n)
              for place, line, n in evening_table([running, first, second])}
     assert table == {"а": (1, 13, 8, 1, 2, 2), "б": (2, 10, 6, 1, 0, 2), "в": (3, 10, 1, 1, 0, 2)}
+
+
+def test_a_season_without_a_minimum_ranks_everybody_who_played_and_says_so():  # M-7
+    from clubdesk.rules.mafia.script import Script
+    from clubdesk.rules.mafia.season import season_table
+
+    table = season_table([Script().do(type="award_loss", team="black", clause="1.12").game])
+    assert table.min_games == 0 and len(table.ranked) == 10 and table.unranked == ()
