@@ -28,7 +28,7 @@ STYLE = """
 #pyramidMode { min-height: 30px; font-weight: 600; }
 #pyramidMode:checked { background: #1f2a37; color: white; border: 1px solid #1f2a37; }
 #primary { background: #2563eb; color: white; border: 1px solid #1d4ed8; font-weight: 600; }
-#primary:disabled { background: #c7d2e0; color: #f1f4f8; }
+#primary:disabled { background: #dbe3ee; color: #52647a; border: 1px solid #c5cfdc; }  /* «Упал по заказу (+)» waits for a call: still readable */
 #sectionTitle { font-size: 13pt; font-weight: 600; }
 #pyramidKeys { background: white; border: 1px solid #d8dde3; border-radius: 6px; }
 #pyramidKeys QLabel { font-size: 9.5pt; }
