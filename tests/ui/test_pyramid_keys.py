@@ -234,3 +234,12 @@ def test_the_keys_are_on_the_window(qtbot, window):
     for key in ("+", "−", "1…6", "F1–F6", "Enter"):
         assert key in texts
     assert "«+» (упал)" in window.summary.text()  # the draft line says what the next key does
+
+
+def test_a_refused_plus_leaves_the_draft_as_it_was_typed(qtbot, club, admin, window, store, pair):
+    # Another desk records the break meanwhile: №7 is on a shelf, this window still offers it.
+    MatchService.of(club).record_shot(admin, window.game_id, MATCH[0][1])
+    press(qtbot, window, "7", "3", "+")
+    assert window.error.isVisibleTo(window) and "P§2" in window.error.text()
+    assert window.draft.call == [(7, 3)] and window.draft.potted == []  # no pot the referee did not type
+    assert len(stored_shots(store)) == 1

@@ -163,9 +163,12 @@ class ShotEntry:
         if not self.draft.call:
             self._hint(tr("Сначала заказ: шар и луза (например, 7 и 3), потом «+»"))
             return
+        typed = list(self.draft.potted)
         for ball, pocket in self.draft.call:
             self.draft.add(POT, ball, pocket, self.straight.isChecked())
-        self._record_draft()
+        if not self._record_draft():
+            self.draft.potted = typed  # refused: the draft as it was typed, for a fix
+            self._sync_entry()
 
     def nothing_fell(self) -> None:
         """«−»: the shot as entered, said outright — no question even when a call has no result."""
@@ -180,9 +183,11 @@ class ShotEntry:
             return
         self._record_draft()
 
-    def _record_draft(self) -> None:
+    def _record_draft(self) -> bool:
         if self.record(self.draft.event(), push=True):
             self.clear_draft()
+            return True
+        return False
 
     def _pending_ball(self) -> bool:
         """A ball chosen (or half typed) without its pocket: say so instead of recording without it."""
