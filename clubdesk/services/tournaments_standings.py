@@ -172,9 +172,10 @@ class BalanceHistory:
     names: dict[str, str]
 
 
-def balance_history(svc: TournamentService, tournament_id: str) -> BalanceHistory:
+def balance_history(svc: TournamentService, tournament_id: str, players=None) -> BalanceHistory:
     """Read from the round games' states, as the standings are: the last round of a stage gives the stage's
-    balance in the standings."""
+    balance in the standings. `players`: the tournament's, when the caller has them (the standings window does,
+    and asking the service again costs a read of every tournament on each shot)."""
     rounds: list[tuple[int, int]] = []
     per_round: list[dict[str, int]] = []
     for st in svc.stages(tournament_id):
@@ -187,6 +188,6 @@ def balance_history(svc: TournamentService, tournament_id: str) -> BalanceHistor
                 balances.update(svc.games.state(t.game_id)["balances"])
             rounds.append((st.number, r.number))
             per_round.append(balances)
-    players = svc.get(tournament_id).players
+    players = svc.get(tournament_id).players if players is None else tuple(players)
     return BalanceHistory(tuple(rounds), {p: tuple(b.get(p) for b in per_round) for p in players},
                           svc.board_names(players))  # a legend's names: short, as on the hall boards

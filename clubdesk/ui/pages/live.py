@@ -200,6 +200,7 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
     shots.append(("scoreboard", board))
     standings = page.open_standings()
     standings.resize(1100, 700)
+    standings.standings.refresh_chart()  # now, not a quarter of a second after the table
     shots.append(("standings", standings))
     for name, widget in shots:
         QApplication.processEvents()
@@ -215,6 +216,7 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
         svc = page.hub.tournaments
         most = max(tours, key=lambda t: sum(1 for st in svc.stages(t.id) for r in st.rounds if svc.tables(r.id)))
         standings.standings.show_tournament(most.id)
+        standings.standings.refresh_chart()
         QApplication.processEvents()
         path = out_dir / "standings-chart.png"
         if not standings.grab().save(str(path)):

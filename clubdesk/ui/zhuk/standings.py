@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +29,8 @@ from clubdesk.ui.views import enable
 from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.hub import ZhukHub
 
+CHART_DELAY_MS = 250
+
 
 class StandingsWidget(QWidget):
     """Follows the hub: every recorded event re-reads the standings from the engines' states."""
@@ -37,6 +39,7 @@ class StandingsWidget(QWidget):
         super().__init__(parent)
         self.hub = hub
         self.tournament_id: str | None = None
+        self._players: list[str] = []
         self.model = StandingsModel(self)
         self.tournament = QComboBox()
         self.stage = QComboBox()
@@ -62,6 +65,10 @@ class StandingsWidget(QWidget):
         bar.addWidget(self.xlsx_button)
         bar.addWidget(self.print_button)
         self.chart = ChartView()
+        # The chart follows a quarter of a second after the table: a run of shots redraws it once, and the shot's
+        # own frame pays only for the table (the chart's reads cost about as much again).
+        self._chart_timer = QTimer(self, singleShot=True, interval=CHART_DELAY_MS)
+        self._chart_timer.timeout.connect(self.refresh_chart)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.view)
         split.addWidget(self.chart)
@@ -117,8 +124,9 @@ class StandingsWidget(QWidget):
         st = standings(self.hub.tournaments, self.tournament_id) if self.tournament_id else None
         self.model.set_standings(st, self.stage.currentData())
         self.chart.setVisible(st is not None)
-        if st is not None:  # each player's balance round by round, from the same round games as the table
-            self.chart.set_chart(balance_chart(balance_history(self.hub.tournaments, self.tournament_id)))
+        self._players = [r.player for r in st.overall] if st is not None else []
+        if st is not None:
+            self._chart_timer.start()
         no_tournament = tr("Сначала создайте или выберите турнир")
         enable(self.export, st is not None, no_tournament)
         enable(self.xlsx_button, st is not None, no_tournament)
@@ -127,6 +135,12 @@ class StandingsWidget(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         if self.model.columnCount() > 1:
             header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+
+    def refresh_chart(self) -> None:
+        """Each player's balance round by round, from the same round games as the table."""
+        if self.tournament_id:
+            history = balance_history(self.hub.tournaments, self.tournament_id, self._players)
+            self.chart.set_chart(balance_chart(history))
 
     def print_protocol(self) -> None:
         """The printed standings with every stage's draw and results."""
