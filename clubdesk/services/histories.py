@@ -55,6 +55,8 @@ def season_chart(card: MafiaCard, lang: str | None = None) -> Chart:
 
 
 def round_label(stage: int, number: int, lang: str | None = None) -> str:
+    if number == 0:
+        return _t("старт", "start", lang)
     stage_text = _t("Ф", "F", lang) if stage == 4 else _t(f"Э{stage}", f"S{stage}", lang)
     return stage_text + _t(f" р{number}", f" r{number}", lang)
 
@@ -63,7 +65,7 @@ def balance_chart(history: BalanceHistory, title: str = "", lang: str | None = N
     """Each player's balance (B) at the end of every round, a mark where each stage begins. No 0 B line: balances
     start at 10 000, and a scale down to 0 would flatten the differences the chart is for."""
     marks = [Mark(i, _t("Финал", "Final", lang) if stage == 4 else _t(f"Этап {stage}", f"Stage {stage}", lang))
-             for i, (stage, number) in enumerate(history.rounds) if number == 1]
+             for i, (stage, number) in enumerate(history.rounds) if number == 1]  # where a stage's play begins
     played = [(p, values) for p, values in history.balances.items() if any(v is not None for v in values)]
     played.sort(key=lambda pv: (-[v for v in pv[1] if v is not None][-1], history.names.get(pv[0], pv[0])))
     series = tuple(Series(history.names.get(p, p), values) for p, values in played)  # the legend: best first

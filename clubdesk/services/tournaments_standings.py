@@ -165,7 +165,8 @@ def export_xlsx(svc: TournamentService, tournament_id: str, path) -> None:
 @dataclass(frozen=True)
 class BalanceHistory:
     """Each player's balance at the end of every seated round (now, for a round still running), in play order:
-    `rounds` are (stage, round) pairs (stage 4 is the final); a value is None where the player had no seat."""
+    `rounds` are (stage, round) pairs (stage 4 is the final), the first (1, 0) being the start, where everybody
+    seated in the first round has START_BALANCE (10 000 B); a value is None where the player had no seat."""
 
     rounds: tuple[tuple[int, int], ...]
     balances: dict[str, tuple[int | None, ...]]
@@ -179,6 +180,9 @@ def balance_history(svc: TournamentService, tournament_id: str, players=None) ->
     rounds: list[tuple[int, int]] = []
     per_round: list[dict[str, int]] = []
     for st in svc.stages(tournament_id):
+        if not rounds and st.rounds and (first := svc.tables(st.rounds[0].id)):
+            rounds.append((st.number, 0))  # the start: a line from 10 000 even while the first round runs
+            per_round.append({p: zt.START_BALANCE for t in first for p in t.players})
         for r in st.rounds:
             tables = svc.tables(r.id)
             if not tables:

@@ -96,18 +96,20 @@ def test_balance_chart_is_each_players_balance_round_by_round(history_store):
     svc = TournamentService(history_store, GameService(history_store))
     tid = next(t.id for t in svc.tournaments() if t.name == "Кубок ноября")
     history = balance_history(svc, tid)
-    assert history.rounds == ((1, 1), (1, 2), (1, 3))
+    assert history.rounds == ((1, 0), (1, 1), (1, 2), (1, 3))  # the start, then the three rounds
+    assert set(history.balances) == set(svc.get(tid).players)
+    assert all(values[0] == 10_000 for values in history.balances.values())
     st = standings(svc, tid)
     for row in st.overall:  # the stage's last round is the stage's balance in the standings
         assert history.balances[row.player][-1] == row.amounts[0]
-    for (stage, number), i in zip(history.rounds, range(3), strict=True):
+    for i, (stage, number) in enumerate(history.rounds[1:], start=1):
         rnd = svc.stages(tid)[stage - 1].rounds[number - 1]
         for t in svc.tables(rnd.id):
             for pid, balance in svc.games.state(t.game_id)["balances"].items():
                 assert history.balances[pid][i] == balance
     chart = balance_chart(history, lang="ru")
     assert {s.name: s.values for s in chart.series} == {history.names[p]: v for p, v in history.balances.items()}
-    assert chart.marks == (Mark(0, "Этап 1"),) and chart.slots == ("Э1 р1", "Э1 р2", "Э1 р3")
+    assert chart.marks == (Mark(1, "Этап 1"),) and chart.slots == ("старт", "Э1 р1", "Э1 р2", "Э1 р3")
     last = [s.values[-1] for s in chart.series]
     assert last == sorted(last, reverse=True)  # the legend reads best first
 
