@@ -58,7 +58,7 @@ class Plot:
     x_ticks: list[tuple[float, str]] = field(default_factory=list)   # (x, label), thinned so they do not overlap
     lines: list[tuple[str, list[list[tuple[float, float]]]]] = field(default_factory=list)  # colour, polylines
     dots: list[tuple[str, list[tuple[float, float]]]] = field(default_factory=list)         # colour, points
-    marks: list[tuple[float, str]] = field(default_factory=list)     # (x, text): a dashed line and its name
+    marks: list[tuple[float, str, float]] = field(default_factory=list)  # x of the dashed line, its name, name's x
     legend: list[tuple[float, float, str, str]] = field(default_factory=list)  # x, text baseline y, colour, name
     baseline: float | None = None                                     # y of the chart's baseline
     empty: str = ""
@@ -139,7 +139,11 @@ def layout(chart: Chart, width: int, height: int, legend: bool | None = None, me
     base = bottom + FONT_PX * 2.2 + FONT_PX * 1.2
     plot.legend = [(x, base + row * FONT_PX * 1.5, PALETTE[i % len(PALETTE)], name)
                    for i, (x, row, name) in enumerate(entries)]
-    plot.marks = [(x_of(m.slot), m.text) for m in chart.marks if 0 <= m.slot < n]
+    for m in chart.marks:
+        if 0 <= m.slot < n:
+            x = x_of(m.slot)
+            room = right - x - 3  # a name that does not fit right of its line is written left of it
+            plot.marks.append((x, m.text, x + 3 if measure(m.text) <= room else x - 3 - measure(m.text)))
     plot.baseline = y_of(chart.baseline) if chart.baseline is not None else None
     return plot
 

@@ -62,11 +62,11 @@ class ChartFlowable(Flowable):
             c.line(*pt(x, bottom), *pt(x, bottom + 3))
             c.drawCentredString(*pt(x, bottom + 3 + FONT_PX), label)
         c.setDash(3, 2)
-        for x, text in plot.marks:
+        for x, text, text_x in plot.marks:
             c.setStrokeColor(MARK)
             c.line(*pt(x, top), *pt(x, bottom))
             c.setFillColor(MARK)
-            c.drawString(*pt(x + 3, top + FONT_PX), _fit(text, (right - x - 3) * k, size))
+            c.drawString(*pt(max(text_x, 0.0), top + FONT_PX), _fit(text, (right - max(text_x, 0.0)) * k, size))
         c.setDash(1, 2)
         if plot.baseline is not None:
             c.setStrokeColor(AXIS)

@@ -64,8 +64,10 @@ def round_label(stage: int, number: int, lang: str | None = None) -> str:
 def balance_chart(history: BalanceHistory, title: str = "", lang: str | None = None) -> Chart:
     """Each player's balance (B) at the end of every round, a mark where each stage begins. No 0 B line: balances
     start at 10 000, and a scale down to 0 would flatten the differences the chart is for."""
-    marks = [Mark(i, _t("Финал", "Final", lang) if stage == 4 else _t(f"Этап {stage}", f"Stage {stage}", lang))
-             for i, (stage, number) in enumerate(history.rounds) if number == 1]  # where a stage's play begins
+    firsts = [i for i, (stage, _n) in enumerate(history.rounds) if i == 0 or history.rounds[i - 1][0] != stage]
+    marks = [Mark(i, _t("Финал", "Final", lang) if history.rounds[i][0] == 4 else
+                  _t(f"Этап {history.rounds[i][0]}", f"Stage {history.rounds[i][0]}", lang))
+             for i in firsts]  # where each stage begins (the first at the start)
     played = [(p, values) for p, values in history.balances.items() if any(v is not None for v in values)]
     played.sort(key=lambda pv: (-[v for v in pv[1] if v is not None][-1], history.names.get(pv[0], pv[0])))
     series = tuple(Series(history.names.get(p, p), values) for p, values in played)  # the legend: best first

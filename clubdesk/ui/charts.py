@@ -86,12 +86,11 @@ def paint(p: QPainter, plot: Plot) -> None:
     for x, label in plot.x_ticks:
         p.drawLine(QPointF(x, bottom), QPointF(x, bottom + 3))
         p.drawText(QRectF(x - 60, bottom + 3, 120, FONT_PX * 1.6), Qt.AlignmentFlag.AlignHCenter, label)
-    for x, text in plot.marks:
+    for x, text, text_x in plot.marks:
         p.setPen(QPen(MARK, 1, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(x, top), QPointF(x, bottom))
         p.setPen(MARK)
-        p.drawText(QRectF(x + 3, top, max(right - x - 3, 10), FONT_PX * 1.4),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, text)
+        p.drawText(QPointF(max(text_x, 0.0), top + FONT_PX), text)
     if plot.baseline is not None:
         p.setPen(QPen(AXIS, 1, Qt.PenStyle.DotLine))
         p.drawLine(QPointF(left, plot.baseline), QPointF(right, plot.baseline))

@@ -109,7 +109,7 @@ def test_balance_chart_is_each_players_balance_round_by_round(history_store):
                 assert history.balances[pid][i] == balance
     chart = balance_chart(history, lang="ru")
     assert {s.name: s.values for s in chart.series} == {history.names[p]: v for p, v in history.balances.items()}
-    assert chart.marks == (Mark(1, "Этап 1"),) and chart.slots == ("старт", "Э1 р1", "Э1 р2", "Э1 р3")
+    assert chart.marks == (Mark(0, "Этап 1"),) and chart.slots == ("старт", "Э1 р1", "Э1 р2", "Э1 р3")
     last = [s.values[-1] for s in chart.series]
     assert last == sorted(last, reverse=True)  # the legend reads best first
 
@@ -133,7 +133,11 @@ def test_a_missing_value_breaks_the_line_and_marks_sit_on_their_slot():
     plot = layout(chart, 400, 240)
     (_c, runs), _second = plot.lines
     assert [len(r) for r in runs] == [2]  # 1 alone, then 3–4 joined; nothing drawn across the gap
-    assert plot.marks == [(plot.dots[0][1][1][0], "Этап 2")] and len(plot.legend) == 2
+    x = plot.dots[0][1][1][0]  # slot 2 is the second point of the first series (slot 1 has no value)
+    assert plot.marks == [(x, "Этап 2", x + 3)] and len(plot.legend) == 2
+    last = layout(Chart("", ("a", "b"), (Series("x", (1.0, 2.0)),), (Mark(1, "Этап 2"),)), 400, 240)
+    (x, _t, text_x), = last.marks  # at the right edge the name is written left of its line
+    assert text_x < x and text_x + len("Этап 2") * 6.6 == pytest.approx(x - 3)
     assert plot.baseline == plot.frame[3]  # 0 is the lowest tick
 
 
