@@ -71,9 +71,7 @@ class BilliardsTab(QWidget):
         self.rating = ratings.ratings(rounds).get(player.id, 1000)
         self.history = HistoryModel(ratings.history(player.id), self)
         self.zhuk_points = ratings.zhuk_history(player.id, rounds)
-        timeline = ratings.pyramid_timeline()
-        names = ratings_names(ratings, {p for _d, m in timeline for p in (m.a, m.b)})
-        self.pyramid_points = ratings.pyramid_history(player.id, timeline, names)
+        self.pyramid_points = ratings.pyramid_history(player.id)
 
         form = QFormLayout()
         self.rating_label = QLabel(rating_text(self.rating))
@@ -107,11 +105,3 @@ class BilliardsTab(QWidget):
         layout.addWidget(view, 1)
         layout.addWidget(empty)
         layout.addLayout(charts, 2)
-
-
-def ratings_names(ratings: RatingService, ids: set[str]) -> dict[str, str]:
-    """Opponents' names for the Пирамидка points (the chart's and the paper's labels)."""
-    from clubdesk.services.players import PlayerService
-
-    people = PlayerService(ratings.store)
-    return {pid: p.name for pid in ids if (p := people.get(pid)) is not None}
