@@ -231,7 +231,6 @@ class GameService:
         next read replays the log as stored (the other desk's events included) and the next write takes the
         seq after them. Raised on to the window, which shows the log again and keeps what was typed."""
         self._live.pop(game_id, None)
-        exc.game_id = game_id
         raise exc
 
     def _check_correction(self, actor: Actor, game_id: str, reason: str) -> None:

@@ -141,13 +141,17 @@ def append_event(store: Store, row: dict, *, game_status: str | None = None,
     ts = store.clock.now()
     row = {**row, "hlc": ts, "desk_id": store.desk_id, "recorded_at": row.get("recorded_at") or utc_now()}
     log = log_params(store.desk_id, ts, "events", row["id"], payload_fields("events", row))
-    with store.write() as cursor:
-        _execute(cursor, _event_insert(tuple(row)), tuple(row.values()))
-        if game_status is not None:
-            _execute(cursor, _GAME_STATUS, (game_status, row["game_id"]))
-        _execute(cursor, LOG_INSERT, log)
-        if projection is not None:
-            _execute(cursor, _PROJECTION_UPSERT, (row["game_id"], projection[0], projection[1]))
+    try:
+        with store.write() as cursor:
+            _execute(cursor, _event_insert(tuple(row)), tuple(row.values()))
+            if game_status is not None:
+                _execute(cursor, _GAME_STATUS, (game_status, row["game_id"]))
+            _execute(cursor, LOG_INSERT, log)
+            if projection is not None:
+                _execute(cursor, _PROJECTION_UPSERT, (row["game_id"], projection[0], projection[1]))
+    except DBAPIError as exc:  # the seq taken meanwhile by another ClubDesk on the file: SeqClash
+        raise_write_failure(exc, store.path, row["game_id"])
+        raise
 
 
 def upsert_projection(cursor, game_id: str, seq: int, state_json: str) -> None:

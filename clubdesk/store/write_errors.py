@@ -38,18 +38,19 @@ def _primary_code(err: sqlite3.Error) -> int | None:
 def write_failure(exc: BaseException, path: Path, game_id: str | None = None) -> WriteFailed | None:
     """The KnownError to show for `exc`, raised by a write to the store at `path`; None when it is a bug.
 
-    `game_id`: the game being written, for a seq clash (read from the message when not given)."""
+    `game_id`: the game whose next event is being recorded. Only then is a taken seq another desk's event
+    (SeqClash); anywhere else — a synced row, a migration — a broken UNIQUE is a bug."""
     err = _sqlite_error(exc)
     if err is None:
         return None
     name = Path(path).name
     if isinstance(err, sqlite3.IntegrityError):
-        if not _SEQ.search(str(err)):
+        if game_id is None or not _SEQ.search(str(err)):
             return None  # any other constraint is our bug: the services validate before they write
         return SeqClash("В эту игру только что записало другое место, ваше не записано. Журнал обновлён: "
                         "проверьте его и запишите снова.",
                         "Another desk has just recorded in this game, so yours was not saved. The log is updated: "
-                        "check it and record again.", game_id or "")
+                        "check it and record again.", game_id)
     code = _primary_code(err)
     if code == _FULL:
         return WriteFailed(f"На диске нет места для базы {name}: ничего не записано. {KEPT_RU} — освободите место "

@@ -176,3 +176,16 @@ def test_a_real_file_size_limit_mid_game_is_a_write_failure_and_the_next_shot_re
     code, line = out["failed"]
     assert code in ("disk_full", "disk_error") and "ничего не записано" in line and "\n" not in line
     assert out["seqs"] == list(range(1, out["stored"] + 2)) and out["log"] == out["stored"] + 1
+
+
+def test_a_taken_seq_outside_recording_a_game_is_a_bug_not_another_desk(store, admin, match):
+    """Only GameService's append knows it is recording the next event: the same UNIQUE broken by a plain write (a
+    synced row, a migration) is raised as it is, to the crash handler."""
+    svc, gid = match
+    svc.record_shot(admin, gid, MISS)
+    with pytest.raises(Exception) as bug:
+        with store.write() as cur:
+            cur.execute("INSERT INTO events (id, game_id, seq, type, payload, hlc, desk_id, recorded_at) "
+                        "SELECT 'x', game_id, seq, type, payload, hlc, desk_id, recorded_at FROM events")
+    assert not isinstance(bug.value, KnownError) and "UNIQUE constraint failed: events.game_id, events.seq" in str(
+        bug.value)
