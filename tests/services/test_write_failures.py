@@ -189,3 +189,20 @@ def test_a_taken_seq_outside_recording_a_game_is_a_bug_not_another_desk(store, a
                         "SELECT 'x', game_id, seq, type, payload, hlc, desk_id, recorded_at FROM events")
     assert not isinstance(bug.value, KnownError) and "UNIQUE constraint failed: events.game_id, events.seq" in str(
         bug.value)
+
+
+def test_a_store_held_by_another_program_refuses_the_shot_in_one_line_and_the_next_try_records(store, admin, match):
+    svc, gid = match
+    svc.record_shot(admin, gid, MISS)
+    store._writer._conn.execute("PRAGMA busy_timeout=50")  # the desk waits 5 s before it gives up; the test 50 ms
+    other = sqlite3.connect(store.path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another program writing the file and not letting go
+        with pytest.raises(WriteFailed) as refused:
+            svc.record_shot(admin, gid, MISS)
+        assert refused.value.code == "locked" and "держит другая программа" in refused.value.ru
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+    svc.record_shot(admin, gid, MISS)
+    assert seqs(store, gid) == [1, 2] and len(svc.log(gid)) == 2
