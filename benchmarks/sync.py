@@ -147,19 +147,27 @@ def bare_copy_out(address: HubAddress, club_id: str, desk_id: str) -> float:
         return time.perf_counter() - t0
 
 
-def incremental(address: HubAddress, club_id: str, source: Desk, target: Desk, synced: int) -> float:
-    """Median time of 5 rounds: 100 new rows on `source`, its sync, then `target`'s sync (which applies them),
-    once both stores hold `synced` rows synced (as the sync leaves them: `preload`)."""
-    preload(address, club_id, source, target, synced)
-    source.sync()
-    target.sync()
-    times = []
-    for _ in range(5):
-        fill(source.store, 100)
-        t, (pushed, pulled) = timed(lambda: (source.sync().pushed, target.sync().pulled))
-        assert pushed == pulled == 100, (pushed, pulled)
-        times.append(t)
-    return statistics.median(times)
+def incremental_round(source: Desk, target: Desk) -> float:
+    """100 new rows on `source`, its sync, then `target`'s sync (which applies them)."""
+    fill(source.store, 100)
+    t, (pushed, pulled) = timed(lambda: (source.sync().pushed, target.sync().pulled))
+    assert pushed == pulled == 100, (pushed, pulled)
+    return t
+
+
+def incremental(small: tuple, large: tuple, large_n: int, rounds: int = 9) -> tuple[float, float]:
+    """Median times of `rounds` incremental rounds over 10 000 and over `large_n` rows already synced (set up as
+    the sync leaves them: `preload`), the two alternating so that the machine's load drifts over both alike.
+    `small` and `large` are (hub address, club, source desk, target desk), each pair on a hub of its own."""
+    for (address, club_id, source, target), n in ((small, 10_000), (large, large_n)):
+        preload(address, club_id, source, target, n)
+        source.sync()
+        target.sync()
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(rounds):
+        times[0].append(incremental_round(*small[2:]))
+        times[1].append(incremental_round(*large[2:]))
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def shot_times(store, actor, game_id: str, n: int) -> list[float]:
@@ -220,10 +228,11 @@ def main() -> None:
               f"(no sync: {p99(quiet):.2f} ms); ratio {p99(busy) / p99(quiet):.2f}×")
 
         desks_small = (Desk(admin_address, tmp, f"{schema}_ss"), Desk(admin_address, tmp, f"{schema}_sd"))
-        desks_large = (Desk(admin_address, tmp, f"{schema}_ls"), Desk(admin_address, tmp, f"{schema}_ld"))
+        big_address = HubAddress.parse(URL, schema=f"{schema}_big")  # a hub of its own: its rows are not small's
+        big_club = init_hub(big_address)
+        desks_large = (Desk(big_address, tmp, f"{schema}_ls"), Desk(big_address, tmp, f"{schema}_ld"))
         desks += [*desks_small, *desks_large]
-        small = incremental(admin_address, club, *desks_small, 10_000)
-        large = incremental(admin_address, club, *desks_large, LARGE)
+        small, large = incremental((admin_address, club, *desks_small), (big_address, big_club, *desks_large), LARGE)
         print(f"incremental sync of 100 rows: {small * 1000:.0f} ms over 10 000 synced rows, {large * 1000:.0f} ms "
               f"over {LARGE:,}; ratio {large / small:.2f}×")
     finally:
@@ -233,6 +242,7 @@ def main() -> None:
 
         with psycopg.connect(URL, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}_big" CASCADE')
             roles = conn.execute("SELECT rolname FROM pg_roles WHERE rolname LIKE %s", (f"clubdesk_{schema}%",))
             for (role,) in roles.fetchall():
                 conn.execute(f'DROP OWNED BY "{role}"')

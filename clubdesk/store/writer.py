@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 CHECKPOINT_EVERY = 50  # commits; a shot writes ~8 pages, so the log stays well under SQLite's 1 000
+PACE_AFTER_S = 0.2  # a foreground commit this recent means the desk is recording: background work paces itself
+PACE_S = 0.004
 
 
 class Writer:
@@ -33,6 +35,7 @@ class Writer:
         self._urgent_lock = threading.Lock()
         self._urgent = 0  # foreground transactions waiting for the lock: a background one lets them go first
         self._commits = 0
+        self._last_foreground = 0.0
         self._checkpointer = _Checkpointer(path)
 
     def _acquire(self, background: bool) -> None:
@@ -40,6 +43,11 @@ class Writer:
         and a shot could wait several of its transactions. So a background transaction first lets every waiting
         foreground one through, and a foreground one says it is waiting."""
         if background:
+            # While the desk is recording (a foreground commit in the last PACE_AFTER_S), a background
+            # transaction first leaves the connection, the disk and the GIL to it for a moment: its commits
+            # write WAL pages that the next shot's fsync would otherwise have to flush too.
+            if time.monotonic() - self._last_foreground < PACE_AFTER_S:
+                time.sleep(PACE_S)
             while True:
                 while self._urgent:
                     time.sleep(0.0002)
@@ -85,6 +93,8 @@ class Writer:
                     self._conn.execute("PRAGMA synchronous=FULL")
                 cursor.close()
             self._commits += 1
+            if not background:
+                self._last_foreground = time.monotonic()
             if self._commits % CHECKPOINT_EVERY == 0:
                 self._checkpointer.request()
         finally:
