@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWi
 
 from clubdesk.services.evenings_standings import tenths
 from clubdesk.services.histories import season_chart
-from clubdesk.services.mafia_card import GameLine, MafiaCard, RoleLine, SeasonResult, season_label
+from clubdesk.services.mafia_card import MafiaCard, SeasonResult, season_label
 from clubdesk.ui.charts import ChartView
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.mafia import RowsModel
@@ -114,4 +114,4 @@ def _title(text: str) -> QLabel:
     return label
 
 
-__all__ = ["MafiaTab", "GameLine", "RoleLine", "SeasonsModel", "GamesModel"]
+__all__ = ["MafiaTab", "SeasonsModel", "GamesModel"]
