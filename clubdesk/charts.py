@@ -74,12 +74,9 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     raw = (high - low) / max(count - 1, 1)
     mag = 10 ** math.floor(math.log10(raw))
     step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
-    start = math.floor(low / step) * step
-    ticks = []
-    v = start
-    while v < high + step * 0.999:
-        ticks.append(round(v, 10))
-        v += step
+    ticks = [round(math.floor(low / step) * step, 10)]
+    while ticks[-1] < high:  # up to the first tick at or above the highest value, so every point is inside
+        ticks.append(round(ticks[-1] + step, 10))
     return ticks
 
 

@@ -146,6 +146,7 @@ def test_nice_ticks_are_round_and_cover_the_range():
     assert nice_ticks(963, 1021) == [960, 980, 1000, 1020, 1040]
     assert nice_ticks(1500, 1500)[0] < 1500 < nice_ticks(1500, 1500)[-1]
     assert nice_ticks(-0.5, 2.3) == [-1.0, 0.0, 1.0, 2.0, 3.0]  # 2.8 over 4 gaps: steps of 1
+    assert nice_ticks(-2000, 1) == [-2000, -1000, 0, 1000]  # found by the property below: 1 was above the top tick
 
 
 def test_an_empty_chart_lays_out_its_message_only():
@@ -158,3 +159,41 @@ def test_legend_entries_are_placed_by_the_painters_text_widths_and_wrap():
     wide = layout(chart, 400, 240, measure=lambda text: 100.0)
     assert [(x, round(y - wide.legend[0][1])) for x, y, _c, _n in wide.legend] == [(4.0, 0), (138.0, 0), (4.0, 16)]
     assert wide.frame[3] < layout(chart, 400, 240, measure=lambda text: 10.0).frame[3]  # two rows take more room
+
+
+def test_every_point_of_any_series_lies_in_the_frame_in_the_order_of_its_values():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    value = st.one_of(st.none(), st.floats(-50_000, 50_000, allow_nan=False).map(lambda v: round(v, 1)))
+    seen = {"gap": False, "one_slot": False, "flat": False, "several": False}
+
+    @settings(max_examples=150, deadline=None, derandomize=True)
+    @given(st.integers(1, 30).flatmap(lambda n: st.lists(st.lists(value, min_size=n, max_size=n), min_size=1,
+                                                         max_size=4)),
+           st.integers(160, 900), st.integers(120, 500))
+    def check(columns, width, height):
+        chart = Chart("T", tuple(f"{i}" for i in range(len(columns[0]))),
+                      tuple(Series(f"s{i}", tuple(c)) for i, c in enumerate(columns)))
+        plot = layout(chart, width, height)
+        left, top, right, bottom = plot.frame
+        values = [v for c in columns for v in c if v is not None]
+        seen["gap"] |= any(v is None for c in columns for v in c) and len(values) > 1
+        seen["one_slot"] |= len(columns[0]) == 1 and bool(values)
+        seen["flat"] |= len(set(values)) == 1 and len(values) > 1
+        seen["several"] |= len(columns) > 1 and len(values) > 3
+        if not values:  # nothing to draw: the empty message only
+            assert plot.dots == [] and plot.y_ticks == []
+            return
+        for (_colour, points), c in zip(plot.dots, columns, strict=True):
+            present = [v for v in c if v is not None]
+            assert len(points) == len(present)
+            for x, y in points:
+                assert left - 1e-6 <= x <= right + 1e-6 and top - 1e-6 <= y <= bottom + 1e-6
+            for (_x1, y1), (_x2, y2), a, b in zip(points, points[1:], present, present[1:], strict=False):
+                assert (y1 < y2) == (a > b) or a == b  # higher value, higher on the picture
+            xs = [x for x, _y in points]
+            assert xs == sorted(xs)
+
+    check()
+    assert all(seen.values()), seen  # the generator reached gaps, one slot, a flat series and several series
