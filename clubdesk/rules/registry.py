@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "pyramid100": "clubdesk.rules.pyramid100",
     "zhuk": "clubdesk.rules.zhuk",
     "mafia": "clubdesk.rules.mafia",
+    "pyramid100_bracket": "clubdesk.rules.pyramid100.bracket",  # a Пирамидка tournament's log (docs «Турниры»)
 }
 
 

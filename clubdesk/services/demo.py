@@ -98,5 +98,6 @@ DEMO_STAFF = (("irina", "Ирина Белова", ("desk",)), ("orlov", "Пёт
 DEMO_STAFF_PASSWORD = "staff-demo"
 
 # Each area adds its own demo content with `populate(store, admin)`: tournaments, matches, evenings.
-DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia")
+DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia",
+              "clubdesk.services.demo_pyramid_tournament")
 

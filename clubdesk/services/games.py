@@ -26,7 +26,8 @@ from clubdesk.store.uow import UnitOfWork, append_event, upsert_projection
 VOID = "void"
 RECORDER_ROLES = ("referee", "host", "desk")
 # Who records and undoes each game (admin always may): a referee (маркер) scores billiards, a host runs Mafia.
-GAME_ROLES = {"zhuk": ("referee", "desk"), "pyramid100": ("referee", "desk"), "mafia": ("host", "desk")}
+GAME_ROLES = {"zhuk": ("referee", "desk"), "pyramid100": ("referee", "desk"), "mafia": ("host", "desk"),
+              "pyramid100_bracket": ("referee", "desk")}
 # A finished game is a result others read (protocols, ratings, the next draw): only the desk corrects it, with a reason.
 CORRECTION_ROLES = ("desk",)
 
@@ -242,6 +243,13 @@ class GameService:
                                   "Give the reason for correcting a finished game.")
         from clubdesk.services.tournaments_data import result_used_by
 
+        from clubdesk.services.pyramid_tournaments import counted_in_bout
+
+        counted = counted_in_bout(self.store, game_id)
+        if counted is not None:
+            raise PermissionDenied(f"Исправление не принято: партия уже засчитана во встрече {counted[0]} турнира "
+                                   f"«{counted[1]}».", f"Correction refused: the game is already counted in bout "
+                                   f"{counted[0]} of the tournament '{counted[1]}'.")
         used = result_used_by(self.store, game_id)
         if used is not None:
             ru, en = used

@@ -136,10 +136,18 @@ class MatchService:
     def record_shot(self, actor: Actor, game_id: str, shot: dict) -> dict:
         """Record one shot of the player to move; EventRefused (nothing stored) when the engine says no."""
         obj = {"type": "shot", "player": self.engine(game_id).to_move, **shot}
-        return self.games.record(actor, game_id, obj)
+        return self._ended(actor, game_id, self.games.record(actor, game_id, obj))
 
     def concede(self, actor: Actor, game_id: str, player: str) -> dict:
-        return self.games.record(actor, game_id, {"type": "concede", "player": player})
+        return self._ended(actor, game_id, self.games.record(actor, game_id, {"type": "concede", "player": player}))
+
+    def _ended(self, actor: Actor, game_id: str, state: dict) -> dict:
+        """A match that just ended and is a tournament bout's game is counted there (the winner advances)."""
+        if state.get("finished"):
+            from clubdesk.services.pyramid_tournaments import PyramidTournamentService
+
+            PyramidTournamentService(self.store, self.games).game_ended(actor, game_id)
+        return state
 
     def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
         """Cancel the last counted event with a void event (never deletes)."""

@@ -78,7 +78,8 @@ class ProtocolService:
             names = self._names(s)
             # Mafia states say `phase: finished` rather than `finished: true`, so the cache is asked too.
             finished = select(Game).outerjoin(Projection, Projection.game_id == Game.id).where(
-                or_(Game.status == "finished", Projection.state_json.like('%"phase":"finished"%')))
+                or_(Game.status == "finished", Projection.state_json.like('%"phase":"finished"%')),
+                Game.game != "pyramid100_bracket")  # a Пирамидка tournament's log prints as its bracket
             where = self._table_titles(s, lang)
             for g in s.scalars(finished):
                 who = ", ".join(names.get(p, p) for p in _ids(g.players))
@@ -86,7 +87,7 @@ class ProtocolService:
                 rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
             entries = dict(s.execute(select(TournamentEntry.tournament_id, func.count())
                                      .where(TournamentEntry.deleted.is_(False)).group_by(TournamentEntry.tournament_id)).all())
-            for tnm in s.scalars(select(Tournament)):
+            for tnm in s.scalars(select(Tournament).where(Tournament.game == "zhuk")):  # Пирамидка: its bracket
                 n = entries.get(tnm.id, 0)
                 detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
                 rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,

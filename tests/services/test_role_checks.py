@@ -21,6 +21,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.services.pyramid_tournaments import PyramidTournamentService
 from clubdesk.services.staff import StaffService
 from clubdesk.services.tournaments import TournamentService
 
@@ -72,6 +73,12 @@ class Club:
         self.games.record(admin, self.mafia, DEAL)
         self.games.record(admin, self.mafia, {"type": "foul", "seat": 3, "clause": "3.3"})
         self.flag = self.evenings.ban_flags(self.evening)[0]
+        self.pyramid = PyramidTournamentService(store, self.games)
+        self.ptid_open = self.pyramid.create(admin, "Пирамида", ids[:4], {})
+        self.ptid = self.pyramid.create(admin, "Пирамида 2", ids[4:8], {})
+        self.pyramid.draw(admin, self.ptid, "random", seed=3)
+        self.bout = self.pyramid.engine(self.ptid).ready_bouts()[0]
+        self.bout_winner = self.pyramid.engine(self.ptid).bouts[self.bout].a
 
     def stored(self) -> tuple:
         """Every row count and the last change, read past every cache."""
@@ -149,6 +156,14 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("ConflictService.merge_conflict", (), lambda c, a: ConflictService(c.store).merge_conflict(a, 1)),
     ("ConflictService.keep_branch", (), lambda c, a: ConflictService(c.store).keep_branch(a, 1)),
     ("ConflictService.set_aside", (), lambda c, a: ConflictService(c.store).set_aside(a, 1)),
+    ("PyramidTournamentService.create", ("desk",), lambda c, a: c.pyramid.create(a, "Ещё", c.ids[:4], {})),
+    ("PyramidTournamentService.draw", ("desk",), lambda c, a: c.pyramid.draw(a, c.ptid_open, seed=1)),
+    ("PyramidTournamentService.withdraw", ("desk",), lambda c, a: c.pyramid.withdraw(a, c.ptid, c.ids[4])),
+    ("PyramidTournamentService.undo", ("desk",), lambda c, a: c.pyramid.undo(a, c.ptid, "ошибка")),
+    ("PyramidTournamentService.start_game", ("desk", "referee"),
+     lambda c, a: c.pyramid.start_game(a, c.ptid, c.bout)),
+    ("PyramidTournamentService.walk_over", ("desk", "referee"),
+     lambda c, a: c.pyramid.walk_over(a, c.ptid, c.bout, c.bout_winner)),
     ("AccountService.create_account", ("desk",),
      lambda c, a: AccountService(c.store).create_account(a, "newref", "long-enough", ("referee",))),
 ]

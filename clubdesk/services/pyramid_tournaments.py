@@ -1,0 +1,259 @@
+"""Пирамидка tournaments: entries, the draw, bouts whose games are Пирамидка matches, walk-overs, withdrawals.
+
+The tournament's events are a game of kind `pyramid100_bracket` (GameService: validated, stored, undone by a void);
+each game of a bout is an ordinary Пирамидка match (a `bout_games` row links it), scored in the Пирамидка window.
+When such a match ends its result is counted in the bout (`game_ended`, called by MatchService; `settle` again on
+every read of the bracket, so a crash between the two loses nothing) and the winner advances by himself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from clubdesk.errors import KnownError, ValidationError
+from clubdesk.rules import pyramid100
+from clubdesk.rules.errors import RuleError
+from clubdesk.rules.pyramid100.bracket import engine as bracket_engine
+from clubdesk.services.accounts import Actor, require
+from clubdesk.services.games import GameReadOnly, GameService
+from clubdesk.services.players import PlayerService
+from clubdesk.store.db import Store
+from clubdesk.store.models import BoutGame, Game, Player, Tournament, TournamentEntry, canonical_json
+from clubdesk.store.uow import UnitOfWork
+
+GAME = "pyramid100"
+BRACKET = "pyramid100_bracket"
+ORGANISER_ROLES = ("desk",)  # create, draw, withdraw, undo (an administrator always may)
+RECORD_ROLES = ("referee", "desk")  # start a bout's game, walk-over, count results
+
+
+class TournamentError(KnownError):
+    code = "pyramid_tournament"
+
+
+@dataclass(frozen=True)
+class PyramidTournamentInfo:
+    id: str
+    name: str
+    format: str
+    log_game_id: str
+    created_at: str
+    players: tuple[str, ...]  # entries not withdrawn before the draw
+
+
+@dataclass(frozen=True)
+class BoutGameInfo:
+    game_id: str
+    number: int
+    finished: bool
+
+
+def counted_in_bout(store: Store, game_id: str) -> tuple[str, str] | None:
+    """(bout, tournament name) when this Пирамидка game's result is counted in a tournament's bout, else None."""
+    rows = store.read("SELECT bg.bout, t.name, t.log_game_id FROM bout_games bg JOIN tournaments t "
+                      "ON t.id = bg.tournament_id WHERE bg.game_id = ?", (game_id,))
+    if not rows:
+        return None
+    bout, name, log = rows[0]
+    counted = GameService(store).events(log) if log else []
+    return (bout, name) if any(e.get("game") == game_id for e in counted) else None
+
+
+class PyramidTournamentService:
+    """Use cases of a Пирамидка tournament; every event goes through the shared GameService."""
+
+    def __init__(self, store: Store, games: GameService) -> None:
+        self.store, self.games = store, games
+
+    @classmethod
+    def of(cls, club) -> PyramidTournamentService:
+        return cls(club.store, club.games)
+
+    # ---- tournaments ---------------------------------------------------------------------------
+    def create(self, actor: Actor, name: str, player_ids: list[str], options: dict) -> str:
+        """A tournament with its entries (PT§1) and format options (PT§2, PT§4, PT§9); drawn later."""
+        require(actor, *ORGANISER_ROLES)
+        name = " ".join(name.split())
+        if len(name) < 2 or len(name) > 200:
+            raise ValidationError("name", "Введите название турнира.", "Enter the tournament name.")
+        try:
+            options = bracket_engine.check_options(dict(options))
+        except RuleError as exc:
+            raise ValidationError("options", exc.message("ru"), exc.message("en")) from exc
+        ids = list(dict.fromkeys(player_ids))
+        least = bracket_engine.minimum_field(options)
+        if len(ids) < least:
+            raise ValidationError("players", f"Участников {len(ids)}: для этого формата нужно не меньше {least}.",
+                                  f"{len(ids)} players: this format needs at least {least}.")
+        PlayerService(self.store).refuse_banned(ids)
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            s = uow.session
+            found = set(s.scalars(select(Player.id).where(Player.id.in_(ids))))
+            if len(found) != len(ids):
+                raise ValidationError("players", "Часть участников не найдена в реестре.",
+                                      "Some participants are not in the registry.")
+            log = Game(game=BRACKET, title=name, players_json="[]", options_json=canonical_json(options),
+                       owner_desk_id=self.store.desk_id)
+            s.add(log)
+            s.flush()
+            t = Tournament(name=name, game=GAME, options_json=canonical_json(options), log_game_id=log.id)
+            s.add(t)
+            s.flush()
+            s.add_all(TournamentEntry(tournament_id=t.id, player_id=p) for p in ids)
+            return t.id
+
+    def tournaments(self) -> list[PyramidTournamentInfo]:
+        with self.store.session_factory() as s:
+            rows = s.scalars(select(Tournament).where(Tournament.game == GAME, Tournament.log_game_id.is_not(None))
+                             .order_by(Tournament.created_at.desc())).all()
+            out = []
+            for t in rows:
+                entries = s.scalars(select(TournamentEntry.player_id).where(
+                    TournamentEntry.tournament_id == t.id, TournamentEntry.deleted.is_(False))).all()
+                out.append(PyramidTournamentInfo(t.id, t.name, json.loads(t.options_json)["format"], t.log_game_id,
+                                                 t.created_at, tuple(entries)))
+            return out
+
+    def get(self, tournament_id: str) -> PyramidTournamentInfo:
+        for t in self.tournaments():
+            if t.id == tournament_id:
+                return t
+        raise KeyError(tournament_id)
+
+    def engine(self, tournament_id: str) -> bracket_engine.Tournament:
+        """The live tournament engine (for the bracket's queries); never mutate it."""
+        return self.games.engine(self.get(tournament_id).log_game_id)
+
+    def state(self, tournament_id: str) -> dict:
+        return self.games.state(self.get(tournament_id).log_game_id)
+
+    def names(self, player_ids) -> dict[str, str]:
+        ids = list(player_ids)
+        with self.store.session_factory() as s:
+            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
+        return {pid: f"{name} «{nick}»" if nick else name for pid, name, nick in rows}
+
+    # ---- the draw ------------------------------------------------------------------------------
+    def draw(self, actor: Actor, tournament_id: str, method: str = "rating", seed: int | None = None) -> dict:
+        """PT§3: enter everyone with his Пирамидка rating now, then draw by the printed seed (one is made up)."""
+        require(actor, *ORGANISER_ROLES)
+        info = self.get(tournament_id)
+        engine = self.engine(tournament_id)
+        if engine.draw is not None:
+            raise TournamentError("Жеребьёвка уже проведена.", "The draw is already made.")
+        try:
+            PlayerService(self.store).refuse_banned(info.players)
+        except KnownError as exc:
+            raise TournamentError(f"Жеребьёвка не проведена. {exc.ru}", f"The draw was not made. {exc.en}") from exc
+        from clubdesk.services.ratings import RatingService
+
+        ratings = RatingService(self.store).pyramid_ratings()
+        for p in info.players:  # a draw cut short by a crash goes on with those not entered yet
+            if p not in engine.entries:
+                rating = ratings.get(p)
+                self.games.record(actor, info.log_game_id, {"type": "enter", "player": p,
+                                                            **({"rating": round(rating, 2)} if rating else {})})
+        seed = random.SystemRandom().randrange(100_000_000, 1_000_000_000) if seed is None else int(seed)
+        return self.games.record(actor, info.log_game_id, {"type": "draw", "method": method, "seed": seed})
+
+    # ---- bouts and their games -----------------------------------------------------------------
+    def bout_games(self, tournament_id: str) -> dict[str, list[BoutGameInfo]]:
+        """Each bout's Пирамидка games, in the order they were started."""
+        rows = self.store.read("SELECT bg.bout, bg.game_id, bg.number, g.status FROM bout_games bg JOIN games g "
+                               "ON g.id = bg.game_id WHERE bg.tournament_id = ? ORDER BY bg.bout, bg.number",
+                               (tournament_id,))
+        out: dict[str, list[BoutGameInfo]] = {}
+        for bout, gid, number, status in rows:
+            out.setdefault(bout, []).append(BoutGameInfo(gid, number, status == "finished"))
+        return out
+
+    def live(self, tournament_id: str) -> dict[str, str]:
+        """bout -> its game being played now (the bracket highlights these)."""
+        return {bout: games[-1].game_id for bout, games in self.bout_games(tournament_id).items()
+                if games and not games[-1].finished}
+
+    def start_game(self, actor: Actor, tournament_id: str, bout: str) -> str:
+        """The bout's next game as a Пирамидка match (or the one running). The break alternates: place a breaks
+        the odd games, place b the even ones (PT§5)."""
+        require(actor, *RECORD_ROLES)
+        info = self.get(tournament_id)
+        running = self.live(tournament_id).get(bout)
+        if running:
+            return running
+        b = self.engine(tournament_id).bouts.get(bout)
+        if b is None or not b.ready:
+            raise TournamentError(f"Встреча {bout} сейчас не играется.", f"Bout {bout} cannot be played now.")
+        number = len(self.bout_games(tournament_id).get(bout, [])) + 1
+        players = [b.a, b.b] if number % 2 else [b.b, b.a]
+        pyramid100.new_game(players)  # the Пирамидка header, checked as GameService.create does
+        title = f"{info.name} · {bout} · партия {number}"
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            g = Game(game=GAME, title=title[:200], players_json=canonical_json(players), options_json="{}",
+                     owner_desk_id=self.store.desk_id)
+            uow.session.add(g)
+            uow.session.flush()
+            uow.session.add(BoutGame(tournament_id=tournament_id, bout=bout, game_id=g.id, number=number))
+            return g.id
+
+    def settle(self, actor: Actor, tournament_id: str) -> int:
+        """Count every finished game of a bout not counted yet (PT§5); returns how many were counted."""
+        info = self.get(tournament_id)
+        engine = self.engine(tournament_id)
+        done = 0
+        for bout, games in self.bout_games(tournament_id).items():
+            for g in games:
+                b = engine.bouts.get(bout)
+                if not g.finished or g.game_id in engine.game_ids or b is None or not b.ready:
+                    continue
+                winner = self.games.state(g.game_id).get("winner")
+                if winner in (b.a, b.b):
+                    self.games.record(actor, info.log_game_id, {"type": "game_won", "bout": bout, "winner": winner,
+                                                                "game": g.game_id})
+                    done += 1
+        return done
+
+    def game_ended(self, actor: Actor, game_id: str) -> None:
+        """A Пирамидка match ended: if it is a bout's game, count it (another desk keeping the log counts it)."""
+        rows = self.store.read("SELECT tournament_id FROM bout_games WHERE game_id = ?", (game_id,))
+        if rows and actor.has(*RECORD_ROLES):
+            try:
+                self.settle(actor, rows[0][0])
+            except GameReadOnly:
+                pass
+
+    def walk_over(self, actor: Actor, tournament_id: str, bout: str, winner: str) -> dict:
+        """PT§6: the bout to `winner`, the other did not come."""
+        require(actor, *RECORD_ROLES)
+        return self._record(actor, tournament_id, {"type": "walk_over", "bout": bout, "winner": winner})
+
+    def withdraw(self, actor: Actor, tournament_id: str, player_id: str) -> dict | None:
+        """PT§7: before the draw the entry is taken back; after it the withdrawal is an event of the tournament."""
+        require(actor, *ORGANISER_ROLES)
+        if self.engine(tournament_id).draw is not None:
+            return self._record(actor, tournament_id, {"type": "withdraw", "player": player_id})
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            entry = uow.session.scalar(select(TournamentEntry).where(
+                TournamentEntry.tournament_id == tournament_id, TournamentEntry.player_id == player_id,
+                TournamentEntry.deleted.is_(False)))
+            if entry is None:
+                raise ValidationError("players", "Игрок не участвует в турнире.", "The player is not entered.")
+            entry.deleted = True
+        return None
+
+    def undo(self, actor: Actor, tournament_id: str, reason: str = "") -> dict:
+        """Cancel the last walk-over, withdrawal or draw (a void event). A game's result comes from the game itself
+        and is not undone here."""
+        require(actor, *ORGANISER_ROLES)
+        info = self.get(tournament_id)
+        events = self.games.events(info.log_game_id)
+        if events and events[-1]["type"] == "game_won" and events[-1].get("game"):
+            raise TournamentError("Результат партии берётся из самой партии, его не отменить в сетке.",
+                                  "A game's result comes from the game itself; it is not undone in the bracket.")
+        return self.games.undo(actor, info.log_game_id, reason)
+
+    def _record(self, actor: Actor, tournament_id: str, obj: dict) -> dict:
+        return self.games.record(actor, self.get(tournament_id).log_game_id, obj)
