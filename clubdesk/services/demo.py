@@ -98,6 +98,7 @@ DEMO_STAFF = (("irina", "Ирина Белова", ("desk",)), ("orlov", "Пёт
 DEMO_STAFF_PASSWORD = "staff-demo"
 
 # Each area adds its own demo content with `populate(store, admin)`: tournaments, matches, evenings.
-DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia",
-              "clubdesk.services.demo_pyramid_tournament")
+# The tournament's live game comes before the single matches, so the newest running match is the demo match.
+DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid_tournament",
+              "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia")
 

@@ -241,9 +241,8 @@ class GameService:
         if not reason.strip():
             raise ValidationError("reason", "Укажите причину исправления законченной игры.",
                                   "Give the reason for correcting a finished game.")
-        from clubdesk.services.tournaments_data import result_used_by
-
         from clubdesk.services.pyramid_tournaments import counted_in_bout
+        from clubdesk.services.tournaments_data import result_used_by
 
         counted = counted_in_bout(self.store, game_id)
         if counted is not None:

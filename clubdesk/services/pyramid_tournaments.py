@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError, ValidationError
+from clubdesk.names import board_name
 from clubdesk.rules import pyramid100
 from clubdesk.rules.errors import RuleError
 from clubdesk.rules.pyramid100.bracket import engine as bracket_engine
@@ -137,6 +138,13 @@ class PyramidTournamentService:
             rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
         return {pid: f"{name} «{nick}»" if nick else name for pid, name, nick in rows}
 
+    def board_names(self, player_ids) -> dict[str, str]:
+        """How the bracket and the hall board name these players (clubdesk.names.board_name)."""
+        ids = list(player_ids)
+        with self.store.session_factory() as s:
+            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
+        return {pid: board_name(name, nick) for pid, name, nick in rows}
+
     # ---- the draw ------------------------------------------------------------------------------
     def draw(self, actor: Actor, tournament_id: str, method: str = "rating", seed: int | None = None) -> dict:
         """PT§3: enter everyone with his Пирамидка rating now, then draw by the printed seed (one is made up)."""
@@ -254,6 +262,29 @@ class PyramidTournamentService:
             raise TournamentError("Результат партии берётся из самой партии, его не отменить в сетке.",
                                   "A game's result comes from the game itself; it is not undone in the bracket.")
         return self.games.undo(actor, info.log_game_id, reason)
+
+    # ---- printing and export -------------------------------------------------------------------
+    def bracket_pdf(self, tournament_id: str, lang: str = "ru") -> bytes:
+        """The bracket and the group tables as on screen, on landscape A4 sheets."""
+        from clubdesk.reports.bracket_layout import LABELS_EN, Labels, layout
+        from clubdesk.reports.pyramid_bracket import build_bracket_pdf
+
+        info, state = self.get(tournament_id), self.state(tournament_id)
+        drawing = layout(state, self.board_names(info.players), self.live(tournament_id),
+                         LABELS_EN if lang == "en" else Labels())
+        fmt = {"single": ("олимпийская система", "single elimination"), "double": ("двойное выбывание",
+               "double elimination"), "groups": ("группы и плей-офф", "groups and play-off")}[info.format]
+        seed = state["draw"]["seed"] if state["draw"] else None
+        ru = f"{fmt[0]} · участников: {len(info.players)}" + (f" · зерно жеребьёвки {seed}" if seed else "")
+        en = f"{fmt[1]} · {len(info.players)} players" + (f" · draw seed {seed}" if seed else "")
+        return build_bracket_pdf(drawing, info.name, en if lang == "en" else ru,
+                                 "sheet {n} of {m}" if lang == "en" else "лист {n} из {m}")
+
+    def bracket_xlsx(self, tournament_id: str, lang: str = "ru") -> bytes:
+        from clubdesk.reports.pyramid_bracket_xlsx import bracket_workbook
+
+        info = self.get(tournament_id)
+        return bracket_workbook(self.state(tournament_id), self.names(info.players), lang)
 
     def _record(self, actor: Actor, tournament_id: str, obj: dict) -> dict:
         return self.games.record(actor, self.get(tournament_id).log_game_id, obj)

@@ -244,6 +244,13 @@ def print_tournament(parent: QWidget | None, club, tournament_id: str, stage: in
     return _preview(parent, lambda: _service(club).tournament_pdf(tournament_id, stage, language()), title)
 
 
+def print_pyramid_tournament(parent: QWidget | None, club, tournament_id: str) -> PrintPreview | None:
+    """Preview and print a Пирамидка tournament's bracket and group tables."""
+    from clubdesk.services.pyramid_tournaments import PyramidTournamentService
+    return _preview(parent, lambda: PyramidTournamentService.of(club).bracket_pdf(tournament_id, language()),
+                    tr("Сетка турнира"))
+
+
 def print_seating(parent: QWidget | None, games, evening_id: str) -> PrintPreview | None:
     """Preview and print the evening's seating, every game table by table, to pin up for the players."""
     from clubdesk.services.protocols import ProtocolService

@@ -205,7 +205,8 @@ def test_screenshots_write_the_panel_and_the_running_match(qtbot, club, demo_adm
     from clubdesk.ui.pyramid.screens import extra_screenshots
 
     paths = extra_screenshots(SimpleNamespace(club=club, actor=demo_admin), tmp_path)
-    assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png", "pyramid-board.png"]
+    assert [p.name for p in paths] == ["pyramid-panel.png", "pyramid-match.png", "pyramid-board.png",
+                                      "pyramid-bracket.png", "pyramid-bracket-board.png"]
     assert_rendered_and_distinct(paths)
     from PySide6.QtGui import QImage
     assert (QImage(str(paths[1])).width(), QImage(str(paths[1])).height()) == (1280, 800)  # the whole match window

@@ -14,6 +14,7 @@ import datetime as dt
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QColor
 
+from clubdesk.errors import StoreError
 from clubdesk.services.player_search import Hits, PlayerIndex
 from clubdesk.services.players import PlayerRow, PlayerService
 from clubdesk.ui.i18n import tr
@@ -124,7 +125,10 @@ class PlayersModel(RowTableModel):
     def load_ratings(self) -> None:
         """Compute the ratings if they are not yet (the deferred part of the first show)."""
         if self._ratings is None:
-            self._ratings = self._compute_ratings()
+            try:
+                self._ratings = self._compute_ratings()
+            except StoreError:  # a damaged file: the store check after the first frame says so and offers the
+                return  # backup; the column waits (the demo's games reached the damaged tail pages first)
             if self._rows:
                 self.dataChanged.emit(self.index(0, RATING), self.index(len(self._rows) - 1, RATING))
 

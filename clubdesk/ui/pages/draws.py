@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -119,7 +120,16 @@ class DrawsPage(QWidget):
         panel = optional_module("clubdesk.ui.pyramid.panel")
         if panel is not None:
             self.pyramid_panel = panel.PyramidPanel(self.club, self.actor, frame)
-            box.addWidget(self.pyramid_panel, 1)
+            tournaments = optional_module("clubdesk.ui.pyramid.tournaments_panel")
+            if tournaments is None:
+                box.addWidget(self.pyramid_panel, 1)
+            else:  # single matches and tournaments (the bracket) side by side in tabs
+                self.pyramid_tabs = QTabWidget()
+                self.pyramid_tabs.addTab(self.pyramid_panel, tr("Матчи"))
+                self.pyramid_tournaments = tournaments.PyramidTournamentsPanel(
+                    self.club, self.actor, self.pyramid_panel.open_match)
+                self.pyramid_tabs.addTab(self.pyramid_tournaments, tr("Турниры"))
+                box.addWidget(self.pyramid_tabs, 1)
         else:
             self.pyramid_panel = None
             note = QLabel(tr("Создание матчей «Пирамидка» появится здесь."))

@@ -47,4 +47,32 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
         board.close()
         match.close()
     frame.close()
+    written += bracket_screenshots(window, out_dir)
+    return written
+
+
+def bracket_screenshots(window, out_dir: Path) -> list[Path]:
+    """`pyramid-bracket.png`: the tournaments tab with the demo tournament's bracket, its live bout selected; and
+    `pyramid-bracket-board.png`, the hall board."""
+    from clubdesk.ui.pyramid.bracket_board import BracketBoard
+    from clubdesk.ui.pyramid.tournaments_panel import PyramidTournamentsPanel
+
+    panel = PyramidTournamentsPanel(window.club, window.actor)
+    panel.resize(1280, 800)
+    panel.show()
+    tid = panel.current()
+    if tid is None:
+        panel.close()
+        return []
+    live = sorted(panel.svc.live(tid))
+    if live:
+        panel.view.canvas.bout_clicked.emit(live[0])
+    written = [_save(panel, out_dir / "pyramid-bracket.png")]
+    board = BracketBoard(panel.svc, tid)
+    board.resize(1280, 720)
+    board.show()
+    board.refresh()
+    written.append(_save(board, out_dir / "pyramid-bracket-board.png"))
+    board.close()
+    panel.close()
     return written

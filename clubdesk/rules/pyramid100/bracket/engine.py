@@ -44,7 +44,7 @@ class Bout:
     def to_json(self) -> dict:
         s = self.spec
         return {"code": s.code, "round": s.round, "group": s.group, "tour": s.tour, "race": self.race,
-                "players": [self.a, self.b], "wins": list(self.wins), "games": list(self.games),
+                "from": [list(s.a), list(s.b)], "players": [self.a, self.b], "wins": list(self.wins), "games": list(self.games),
                 "winner": self.winner, "loser": self.loser, "result": self.result}
 
 
