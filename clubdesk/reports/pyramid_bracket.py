@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import math
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -31,24 +30,15 @@ BOLD = frozenset({"winner", "win_wins", "title"})
 
 
 def _cuts(spans: list[tuple[float, float]], total: float, room: float) -> list[float]:
-    """Where to cut [0, total] into pieces of at most `room`, never inside a span (a box); a span longer than the
-    room is cut through."""
+    """Where to cut [0, total] into pieces of at most `room`: at the place in the last half of the room that
+    crosses the fewest spans (boxes and their texts) — between two rounds or two sections it crosses none; the
+    latest such place."""
+    ends = sorted({b for _a, b in spans})
     cuts, start = [0.0], 0.0
     while total - start > room:
         limit = start + room
-        best = limit
-        for a, b in sorted(spans):
-            if a < limit < b:
-                best = a if a > start + 1 else limit
-                break
-        # move further back while the chosen cut still falls inside another span
-        changed = True
-        while changed:
-            changed = False
-            for a, b in spans:
-                if a < best < b and a > start + 1:
-                    best, changed = a, True
-        start = best if best > start else limit
+        candidates = [b for b in ends if start + room / 2 <= b <= limit] or [limit]
+        start = min(candidates, key=lambda y: (sum(1 for a, b in spans if a < y < b), -y))
         cuts.append(start)
     cuts.append(total)
     return cuts
@@ -66,15 +56,11 @@ def build_bracket_pdf(drawing: Drawing, title: str, subtitle: str, page_word: st
                       date: str | None = None) -> bytes:
     """The drawing on as many landscape A4 sheets as it needs, each with the title, the subtitle and its number."""
     register_fonts()
-    room_w, room_h = PAGE[0] - 2 * MARGIN, PAGE[1] - 2 * MARGIN - HEADER
-    scale = max(MIN_SCALE, min(1.0, room_w / max(drawing.width, 1.0)))
-    xs = [(r.x, r.x + r.w) for r in drawing.rects] + [(t.x, t.x + t.w) for t in drawing.texts if t.style != "title"]
-    ys = [(r.y, r.y + r.h) for r in drawing.rects] + [(t.y, t.y + t.h) for t in drawing.texts]
-    col_cuts = _cuts(xs, drawing.width, room_w / scale)
-    row_cuts = _cuts(ys, drawing.height, room_h / scale)
+    room_w = PAGE[0] - 2 * MARGIN
+    scale, col_cuts, row_cuts = _plan(drawing)
     sheets = [(i, j) for j in range(len(row_cuts) - 1) for i in range(len(col_cuts) - 1)]
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=PAGE, invariant=1)
+    c = rl_canvas.Canvas(buf, pagesize=PAGE, invariant=1, initialFontName=FONT)  # no Helvetica in the file
     c.setTitle(title)
     date = date or dt.date.today().strftime("%d.%m.%Y")
     for n, (i, j) in enumerate(sheets, start=1):
@@ -138,8 +124,16 @@ def _draw(c: rl_canvas.Canvas, d: Drawing, x0: float, x1: float, y0: float, y1: 
         c.restoreState()
 
 
-def sheets_needed(drawing: Drawing) -> int:
-    """How many sheets build_bracket_pdf prints (for tests and the preview title)."""
+def _plan(drawing: Drawing) -> tuple[float, list[float], list[float]]:
+    """The scale and where the drawing is cut into sheets (columns, then rows), in layout points."""
     room_w, room_h = PAGE[0] - 2 * MARGIN, PAGE[1] - 2 * MARGIN - HEADER
     scale = max(MIN_SCALE, min(1.0, room_w / max(drawing.width, 1.0)))
-    return max(1, math.ceil(drawing.width * scale / room_w)) * max(1, math.ceil(drawing.height * scale / room_h))
+    xs = [(r.x, r.x + r.w) for r in drawing.rects] + [(t.x, t.x + t.w) for t in drawing.texts if t.style != "title"]
+    ys = [(r.y, r.y + r.h) for r in drawing.rects] + [(t.y, t.y + t.h) for t in drawing.texts]
+    return scale, _cuts(xs, drawing.width, room_w / scale), _cuts(ys, drawing.height, room_h / scale)
+
+
+def sheets_needed(drawing: Drawing) -> int:
+    """How many sheets build_bracket_pdf prints."""
+    _scale, cols, rows = _plan(drawing)
+    return (len(cols) - 1) * (len(rows) - 1)
