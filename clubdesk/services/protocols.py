@@ -87,7 +87,16 @@ class ProtocolService:
                 rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
             entries = dict(s.execute(select(TournamentEntry.tournament_id, func.count())
                                      .where(TournamentEntry.deleted.is_(False)).group_by(TournamentEntry.tournament_id)).all())
-            for tnm in s.scalars(select(Tournament).where(Tournament.game == "zhuk")):  # Пирамидка: its bracket
+            for tnm in s.scalars(select(Tournament).where(Tournament.game == "pyramid100")):
+                log = json.loads(tnm.options_json).get("log")
+                if log is None:
+                    continue
+                n = entries.get(tnm.id, 0)
+                detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
+                over = s.scalar(select(Game.status).where(Game.id == log)) == "finished"
+                rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
+                                                         _date(tnm.created_at), detail, over)))
+            for tnm in s.scalars(select(Tournament).where(Tournament.game == "zhuk")):
                 n = entries.get(tnm.id, 0)
                 detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
                 rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
@@ -260,6 +269,13 @@ class ProtocolService:
         return data, meta
 
     def tournament_pdf(self, tournament_id: str, stage: int | None = None, lang: str = "ru") -> bytes:
+        with self.store.session_factory() as s:
+            tnm = s.get(Tournament, tournament_id)
+            pyramid = tnm is not None and tnm.game == "pyramid100"
+        if pyramid:  # a Пирамидка tournament prints as its bracket and group tables
+            from clubdesk.services.pyramid_tournaments import PyramidTournamentService
+
+            return PyramidTournamentService(self.store, self.games).bracket_pdf(tournament_id, lang)
         data, meta = self.tournament_data(tournament_id)
         if stage is not None and stage not in {s.number for s in data.stages}:
             raise NotFound(f"В турнире нет этапа {stage}.", f"The tournament has no stage {stage}.")

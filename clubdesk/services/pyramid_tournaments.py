@@ -1,7 +1,8 @@
 """Пирамидка tournaments: entries, the draw, bouts whose games are Пирамидка matches, walk-overs, withdrawals.
 
-The tournament's events are a game of kind `pyramid100_bracket` (GameService: validated, stored, undone by a void);
-each game of a bout is an ordinary Пирамидка match (a `bout_games` row links it), scored in the Пирамидка window.
+The tournament's events are a game of kind `pyramid100_bracket` (GameService: validated, stored, undone by a void),
+named in the tournament's options (`log`); each game of a bout is an ordinary Пирамидка match, linked to its bout by
+the tournament's own `game_started` event, and scored in the Пирамидка window.
 When such a match ends its result is counted in the bout (`game_ended`, called by MatchService; `settle` again on
 every read of the bracket, so a crash between the two loses nothing) and the winner advances by himself.
 """
@@ -16,14 +17,13 @@ from sqlalchemy import select
 
 from clubdesk.errors import KnownError, ValidationError
 from clubdesk.names import board_name
-from clubdesk.rules import pyramid100
 from clubdesk.rules.errors import RuleError
 from clubdesk.rules.pyramid100.bracket import engine as bracket_engine
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameReadOnly, GameService
 from clubdesk.services.players import PlayerService
 from clubdesk.store.db import Store
-from clubdesk.store.models import BoutGame, Game, Player, Tournament, TournamentEntry, canonical_json
+from clubdesk.store.models import Game, Player, Tournament, TournamentEntry, canonical_json
 from clubdesk.store.uow import UnitOfWork
 
 GAME = "pyramid100"
@@ -55,13 +55,12 @@ class BoutGameInfo:
 
 def counted_in_bout(store: Store, game_id: str) -> tuple[str, str] | None:
     """(bout, tournament name) when this Пирамидка game's result is counted in a tournament's bout, else None."""
-    rows = store.read("SELECT bg.bout, t.name, t.log_game_id FROM bout_games bg JOIN tournaments t "
-                      "ON t.id = bg.tournament_id WHERE bg.game_id = ?", (game_id,))
-    if not rows:
+    svc = PyramidTournamentService(store, GameService(store))
+    found = svc.tournament_of_game(game_id)
+    if found is None:
         return None
-    bout, name, log = rows[0]
-    counted = GameService(store).events(log) if log else []
-    return (bout, name) if any(e.get("game") == game_id for e in counted) else None
+    tid, bout = found
+    return (bout, svc.get(tid).name) if game_id in svc.engine(tid).game_ids else None
 
 
 class PyramidTournamentService:
@@ -100,8 +99,8 @@ class PyramidTournamentService:
             log = Game(game=BRACKET, title=name, players_json="[]", options_json=canonical_json(options),
                        owner_desk_id=self.store.desk_id)
             s.add(log)
-            s.flush()
-            t = Tournament(name=name, game=GAME, options_json=canonical_json(options), log_game_id=log.id)
+            s.flush()  # the log's id, set once in the tournament's options (they never change after creation)
+            t = Tournament(name=name, game=GAME, options_json=canonical_json({**options, "log": log.id}))
             s.add(t)
             s.flush()
             s.add_all(TournamentEntry(tournament_id=t.id, player_id=p) for p in ids)
@@ -109,14 +108,17 @@ class PyramidTournamentService:
 
     def tournaments(self) -> list[PyramidTournamentInfo]:
         with self.store.session_factory() as s:
-            rows = s.scalars(select(Tournament).where(Tournament.game == GAME, Tournament.log_game_id.is_not(None))
+            rows = s.scalars(select(Tournament).where(Tournament.game == GAME)
                              .order_by(Tournament.created_at.desc())).all()
             out = []
             for t in rows:
+                opts = json.loads(t.options_json)
+                if "log" not in opts:
+                    continue
                 entries = s.scalars(select(TournamentEntry.player_id).where(
                     TournamentEntry.tournament_id == t.id, TournamentEntry.deleted.is_(False))).all()
-                out.append(PyramidTournamentInfo(t.id, t.name, json.loads(t.options_json)["format"], t.log_game_id,
-                                                 t.created_at, tuple(entries)))
+                out.append(PyramidTournamentInfo(t.id, t.name, opts["format"], opts["log"], t.created_at,
+                                                 tuple(entries)))
             return out
 
     def get(self, tournament_id: str) -> PyramidTournamentInfo:
@@ -170,14 +172,21 @@ class PyramidTournamentService:
 
     # ---- bouts and their games -----------------------------------------------------------------
     def bout_games(self, tournament_id: str) -> dict[str, list[BoutGameInfo]]:
-        """Each bout's Пирамидка games, in the order they were started."""
-        rows = self.store.read("SELECT bg.bout, bg.game_id, bg.number, g.status FROM bout_games bg JOIN games g "
-                               "ON g.id = bg.game_id WHERE bg.tournament_id = ? ORDER BY bg.bout, bg.number",
-                               (tournament_id,))
-        out: dict[str, list[BoutGameInfo]] = {}
-        for bout, gid, number, status in rows:
-            out.setdefault(bout, []).append(BoutGameInfo(gid, number, status == "finished"))
-        return out
+        """Each bout's Пирамидка games, in the order they were started (from the tournament's own events)."""
+        started = {b.spec.code: list(b.started) for b in self.engine(tournament_id).bouts.values() if b.started}
+        ids = [g for games in started.values() for g in games]
+        with self.store.session_factory() as s:
+            status = dict(s.execute(select(Game.id, Game.status).where(Game.id.in_(ids))).all()) if ids else {}
+        return {bout: [BoutGameInfo(g, n, status.get(g) == "finished") for n, g in enumerate(games, start=1)]
+                for bout, games in started.items()}
+
+    def tournament_of_game(self, game_id: str) -> tuple[str, str] | None:
+        """(tournament id, bout) of a Пирамидка game started for a tournament's bout, else None."""
+        for t in self.tournaments():
+            bout = self.engine(t.id).started_ids.get(game_id)
+            if bout is not None:
+                return t.id, bout
+        return None
 
     def live(self, tournament_id: str) -> dict[str, str]:
         """bout -> its game being played now (the bracket highlights these)."""
@@ -197,15 +206,11 @@ class PyramidTournamentService:
             raise TournamentError(f"Встреча {bout} сейчас не играется.", f"Bout {bout} cannot be played now.")
         number = len(self.bout_games(tournament_id).get(bout, [])) + 1
         players = [b.a, b.b] if number % 2 else [b.b, b.a]
-        pyramid100.new_game(players)  # the Пирамидка header, checked as GameService.create does
         title = f"{info.name} · {bout} · партия {number}"
-        with UnitOfWork(self.store, actor.account_id) as uow:
-            g = Game(game=GAME, title=title[:200], players_json=canonical_json(players), options_json="{}",
-                     owner_desk_id=self.store.desk_id)
-            uow.session.add(g)
-            uow.session.flush()
-            uow.session.add(BoutGame(tournament_id=tournament_id, bout=bout, game_id=g.id, number=number))
-            return g.id
+        game_id = self.games.create(actor, GAME, players, {}, title=title[:200])
+        # A crash before the next line leaves a plain running Пирамидка match, never a bout with a stray game.
+        self.games.record(actor, info.log_game_id, {"type": "game_started", "bout": bout, "game": game_id})
+        return game_id
 
     def settle(self, actor: Actor, tournament_id: str) -> int:
         """Count every finished game of a bout not counted yet (PT§5); returns how many were counted."""
@@ -226,10 +231,10 @@ class PyramidTournamentService:
 
     def game_ended(self, actor: Actor, game_id: str) -> None:
         """A Пирамидка match ended: if it is a bout's game, count it (another desk keeping the log counts it)."""
-        rows = self.store.read("SELECT tournament_id FROM bout_games WHERE game_id = ?", (game_id,))
-        if rows and actor.has(*RECORD_ROLES):
+        found = self.tournament_of_game(game_id) if actor.has(*RECORD_ROLES) else None
+        if found is not None:
             try:
-                self.settle(actor, rows[0][0])
+                self.settle(actor, found[0])
             except GameReadOnly:
                 pass
 

@@ -24,7 +24,7 @@ SET_LIKE = {"check_ins": ("evening_id", "player_id"), "tournament_entries": ("to
             "seats": ("table_id", "seat_no"), "ban_confirmations": ("evening_id", "flag_key")}
 # Tables whose rows merge per field by (hlc, desk_id).
 LWW_TABLES = ("players", "accounts", "tournaments", "tournament_entries", "stages", "rounds", "evenings",
-              "check_ins", "game_tables", "seats", "games", "seating_swaps", "ban_confirmations", "bans", "bout_games")
+              "check_ins", "game_tables", "seats", "games", "seating_swaps", "ban_confirmations", "bans")
 SYNCED_TABLES = (*LWW_TABLES, "events")
 
 # desk_seq is computed in the INSERT itself: it sees the rows of this transaction already inserted, the

@@ -112,8 +112,6 @@ class Tournament(Synced, Base):
     options_json: Mapped[str] = mapped_column(Text, default="{}")
     status: Mapped[str] = mapped_column(String(20), default="open")  # open | finished
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
-    # A Пирамидка tournament's event log: a game row of kind pyramid100_bracket (set once, at creation; 0011).
-    log_game_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     stages: Mapped[list[Stage]] = relationship(back_populates="tournament", order_by="Stage.number")
 
 
@@ -125,18 +123,6 @@ class TournamentEntry(Synced, Base):
     tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # withdrawn: a tombstone
-
-
-class BoutGame(Synced, Base):
-    """A Пирамидка game played for a bout of a Пирамидка tournament (0011): `number` 1, 2, … within the bout.
-
-    A row of its own per game (random id, never changed): two desks starting games of two bouts never meet."""
-
-    __tablename__ = "bout_games"
-    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
-    bout: Mapped[str] = mapped_column(String(20))
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), unique=True)
-    number: Mapped[int] = mapped_column(Integer)
 
 
 class Stage(Synced, Base):

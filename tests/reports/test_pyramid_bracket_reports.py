@@ -94,3 +94,17 @@ def test_other_formats_print(fmt):
     t = entered(10, format=fmt)
     pdf = build_bracket_pdf(layout(t.state(), {}), "T", "")
     assert text(pdf).count("W1-" if fmt == "single" else "P1-") >= 2
+
+
+def test_the_protocols_list_prints_the_demo_pyramid_tournament_as_its_bracket(store):
+    from clubdesk.services.demo import create_demo_club
+    from clubdesk.services.games import GameService
+    from clubdesk.services.protocols import ProtocolService
+
+    create_demo_club(store)
+    svc = ProtocolService(store, GameService(store))
+    docs = [d for d in svc.list_documents() if d.kind == "tournament" and d.game == "pyramid100"]
+    assert len(docs) == 1 and not docs[0].finished
+    words = text(svc.tournament_pdf(docs[0].id))
+    assert "Верхняя сетка" in words and "W2-2" in words
+    assert not [d for d in svc.list_documents() if d.game == "pyramid100_bracket"]  # the log is no game to print

@@ -9,6 +9,7 @@ from clubdesk.rules.pyramid100.bracket import (
     Draw,
     Enter,
     GameWon,
+    StartGame,
     Tournament,
     WalkOver,
     Withdraw,
@@ -207,7 +208,11 @@ def test_equal_ratings_are_ordered_by_the_draw_not_by_the_id():
     ([Draw("rating", 1), GameWon("W2-1", p(1))], "bout_not_ready", "PT§5"),
     ([Draw("rating", 1), GameWon("W1-1", p(2))], "not_in_bout", "PT§5"),
     ([Draw("rating", 1), WalkOver("W1-1", p(1)), GameWon("W1-1", p(1))], "bout_decided", "PT§5"),
-    ([Draw("rating", 1), GameWon("W1-1", p(1), "g1"), GameWon("W1-2", p(2), "g1")], "game_counted", "PT§5"),
+    ([Draw("rating", 1), StartGame("W1-1", "g1"), GameWon("W1-1", p(1), "g1"), GameWon("W1-2", p(2), "g1")],
+     "game_counted", "PT§5"),
+    ([Draw("rating", 1), StartGame("W1-1", "g1"), GameWon("W1-2", p(2), "g1")], "game_not_of_bout", "PT§5"),
+    ([Draw("rating", 1), StartGame("W1-1", "g1"), StartGame("W1-2", "g1")], "game_started_twice", "PT§5"),
+    ([Draw("rating", 1), StartGame("W2-1", "g1")], "bout_not_ready", "PT§5"),
     ([GameWon("W1-1", p(1))], "not_drawn", "PT§3"),
     ([Draw("rating", 1), Withdraw("nobody")], "not_entered", "PT§7"),
     ([Draw("rating", 1), WalkOver("W1-1", p(1)), Withdraw(p(4))], "already_out", "PT§7"),
@@ -252,6 +257,7 @@ def test_malformed_events_are_refused(obj):
 
 
 def test_events_round_trip_through_json():
-    for e in (Enter("a"), Enter("a", 1612.5), Draw("random", 99), GameWon("W1-1", "a"), GameWon("GF", "a", "g"),
+    for e in (Enter("a"), Enter("a", 1612.5), Draw("random", 99), StartGame("W1-1", "g"), GameWon("W1-1", "a"),
+              GameWon("GF", "a", "g"),
               WalkOver("L2-1", "b"), Withdraw("c")):
         assert parse_event(event_to_json(e)) == e

@@ -17,6 +17,7 @@ from clubdesk.rules.pyramid100.bracket import (
     Draw,
     Enter,
     GameWon,
+    StartGame,
     Tournament,
     WalkOver,
     Withdraw,
@@ -54,7 +55,14 @@ def play(seed: int) -> tuple[Tournament, list]:
             continue
         bout = t.bouts[rng.choice(ready)]
         side = rng.choice([bout.a, bout.b])
-        do(WalkOver(bout.spec.code, side) if roll < 0.07 else GameWon(bout.spec.code, side, f"g{len(events)}"))
+        if roll < 0.07:
+            do(WalkOver(bout.spec.code, side))
+        elif roll < 0.5:  # a stored game put on the table for the bout, then its result
+            game = f"g{len(events)}"
+            do(StartGame(bout.spec.code, game))
+            do(GameWon(bout.spec.code, side, game))
+        else:
+            do(GameWon(bout.spec.code, side))
     return t, events
 
 

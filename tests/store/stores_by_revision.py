@@ -129,8 +129,6 @@ def rows_at(rev: str) -> dict[str, list[dict]]:
         rows = _sync_0008(rows)
     if rev >= "0009":
         rows = _sync_0009(rows)
-    if rev >= "0011":
-        rows = _sync_0011(rows)
     if rev >= "0012":
         rows = _sync_0012(rows)
     return rows
@@ -145,7 +143,7 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
-    rows = _sync_0012(_sync_0011(_sync_0009(_sync_0008(_sync_0007(rows)))))
+    rows = _sync_0012(_sync_0009(_sync_0008(_sync_0007(rows))))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
 
 
@@ -164,13 +162,6 @@ def _sync_0012(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
     for g in rows["games"]:
         g["branch_json"] = ""
     return rows
-
-
-def _sync_0011(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
-    """0011: Пирамидка tournaments: a NULL log game on every older tournament and no bout games (no log rows)."""
-    for t in rows["tournaments"]:
-        t["log_game_id"] = None
-    return {**rows, "bout_games": []}
 
 
 def _sync_0009(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:

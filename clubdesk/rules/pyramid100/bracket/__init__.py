@@ -8,13 +8,14 @@ from clubdesk.rules.pyramid100.bracket.events import (
     Enter,
     Event,
     GameWon,
+    StartGame,
     WalkOver,
     Withdraw,
     event_to_json,
     parse_event,
 )
 
-__all__ = ["BYE", "Bout", "Draw", "Enter", "Event", "GameWon", "Tournament", "WalkOver", "Withdraw",
+__all__ = ["BYE", "Bout", "Draw", "Enter", "Event", "GameWon", "StartGame", "Tournament", "WalkOver", "Withdraw",
            "event_to_json", "new_game", "parse_event"]
 
 

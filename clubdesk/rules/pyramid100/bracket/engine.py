@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from clubdesk.rules.base import ReplayEngine
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.pyramid100.bracket import structure
-from clubdesk.rules.pyramid100.bracket.events import Draw, Enter, Event, GameWon, WalkOver, Withdraw
+from clubdesk.rules.pyramid100.bracket.events import Draw, Enter, Event, GameWon, StartGame, WalkOver, Withdraw
 from clubdesk.rules.pyramid100.bracket.groups import GroupBout, table
 from clubdesk.rules.pyramid100.rating import START_RATING
 
@@ -31,7 +31,8 @@ class Bout:
     a: str | None = None
     b: str | None = None
     wins: list[int] = field(default_factory=lambda: [0, 0])
-    games: list[str] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)  # the game id of each game counted ("" when none was given)
+    started: list[str] = field(default_factory=list)  # the stored games put on the table for this bout
     winner: str | None = None  # None while undecided; BYE when nobody goes on
     loser: str | None = None
     result: str = ""  # played | walk_over | withdrawal | bye | not_needed
@@ -44,7 +45,7 @@ class Bout:
     def to_json(self) -> dict:
         s = self.spec
         return {"code": s.code, "round": s.round, "group": s.group, "tour": s.tour, "race": self.race,
-                "from": [list(s.a), list(s.b)], "players": [self.a, self.b], "wins": list(self.wins), "games": list(self.games),
+                "from": [list(s.a), list(s.b)], "players": [self.a, self.b], "wins": list(self.wins), "games": list(self.games), "started": list(self.started),
                 "winner": self.winner, "loser": self.loser, "result": self.result}
 
 
@@ -106,7 +107,8 @@ class Tournament(ReplayEngine[Event]):
         self.losses: dict[str, list[str]] = {}
         self.eliminated: dict[str, str] = {}  # player -> the bout code that put him out, "G" or WITHDRAWAL
         self.qualifiers: list[str] | None = None
-        self.game_ids: set[str] = set()
+        self.game_ids: set[str] = set()  # games counted
+        self.started_ids: dict[str, str] = {}  # game -> the bout it was started for
         self._log: list[Event] = []
 
     def _fresh(self) -> Tournament:
@@ -151,6 +153,8 @@ class Tournament(ReplayEngine[Event]):
             self._enter(event)
         elif isinstance(event, Draw):
             self._draw(event)
+        elif isinstance(event, StartGame):
+            self._start_game(event)
         elif isinstance(event, GameWon):
             self._game_won(event)
         elif isinstance(event, WalkOver):
@@ -192,7 +196,7 @@ class Tournament(ReplayEngine[Event]):
         self.draw = e
         self._settle()
 
-    def _bout(self, code: str, who: str) -> Bout:
+    def _bout(self, code: str, who: str | None) -> Bout:
         if self.draw is None:
             raise _refuse("not_drawn", "PT§3", "жеребьёвки ещё не было", "the draw is not made yet")
         bout = self.bouts.get(code)
@@ -203,15 +207,27 @@ class Tournament(ReplayEngine[Event]):
         if not bout.ready:
             raise _refuse("bout_not_ready", "PT§5", f"во встрече {code} ещё нет обоих игроков",
                           f"bout {code} does not have both players yet")
-        if who not in (bout.a, bout.b):
+        if who is not None and who not in (bout.a, bout.b):
             raise _refuse("not_in_bout", "PT§5", f"{who} не играет во встрече {code} ({bout.a} — {bout.b})",
                           f"{who} does not play in bout {code} ({bout.a} v {bout.b})")
         return bout
+
+    def _start_game(self, e: StartGame) -> None:
+        bout = self._bout(e.bout, None)
+        if e.game in self.started_ids:
+            raise _refuse("game_started_twice", "PT§5", f"партия {e.game} уже начата во встрече "
+                          f"{self.started_ids[e.game]}", f"game {e.game} was already started in bout "
+                          f"{self.started_ids[e.game]}")
+        bout.started.append(e.game)
+        self.started_ids[e.game] = e.bout
 
     def _game_won(self, e: GameWon) -> None:
         bout = self._bout(e.bout, e.winner)
         if e.game and e.game in self.game_ids:
             raise _refuse("game_counted", "PT§5", f"партия {e.game} уже засчитана", f"game {e.game} is already counted")
+        if e.game and e.game not in bout.started:
+            raise _refuse("game_not_of_bout", "PT§5", f"партия {e.game} не начата во встрече {e.bout}",
+                          f"game {e.game} was not started in bout {e.bout}")
         side = 0 if e.winner == bout.a else 1
         bout.wins[side] += 1
         bout.games.append(e.game)

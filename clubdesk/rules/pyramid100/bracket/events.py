@@ -31,6 +31,14 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class StartGame:
+    """A game of the bout is put on the table: `game` is the stored Пирамидка game's id (PT§5)."""
+
+    bout: str
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameWon:
     """One game of a bout (a Пирамидка match) won by `winner`; `game` is the stored game's id, if any (PT§5)."""
 
@@ -54,8 +62,9 @@ class Withdraw:
     player: str
 
 
-Event = Enter | Draw | GameWon | WalkOver | Withdraw
-_TYPES = {"enter": Enter, "draw": Draw, "game_won": GameWon, "walk_over": WalkOver, "withdraw": Withdraw}
+Event = Enter | Draw | StartGame | GameWon | WalkOver | Withdraw
+_TYPES = {"enter": Enter, "draw": Draw, "game_started": StartGame, "game_won": GameWon, "walk_over": WalkOver,
+          "withdraw": Withdraw}
 _NAMES = {cls: name for name, cls in _TYPES.items()}
 
 
@@ -94,6 +103,9 @@ def parse_event(obj: Any) -> Event:
             raise InvalidEventError("bad_value", None, f"draw.seed: недопустимое значение {seed!r}",
                                     f"draw.seed: invalid value {seed!r}")
         return Draw(obj["method"], seed)
+    if typ == "game_started":
+        check_fields(obj, "game_started", ("type", "bout", "game"))
+        return StartGame(_id(obj["bout"], "game_started.bout"), _id(obj["game"], "game_started.game"))
     if typ == "game_won":
         check_fields(obj, "game_won", ("type", "bout", "winner"), ("game",))
         game = obj.get("game", "")

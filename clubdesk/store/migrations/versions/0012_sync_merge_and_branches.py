@@ -10,13 +10,13 @@ The events' no-DELETE trigger now lets an event leave `events` only once a `game
 whole (the branch set aside by that decision): an event is archived, never lost.
 
 Revision ID: 0012
-Revises: 0011
+Revises: 0009
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0011"  # 0011 (Пирамидка tournaments) landed after this was written
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
