@@ -56,7 +56,10 @@ def test_zhuk_chart_marks_where_each_tournament_begins(ratings):
 
 def test_pyramid_series_is_the_rating_after_each_of_his_finished_matches(ratings, history_store):
     timeline = ratings.pyramid_timeline()
-    assert len(timeline) == 5  # the demo's finished match and the past's four
+    from clubdesk.services.demo_pyramid_tournament import PLAYED
+
+    tournament_games = sum(len(wins) for _bout, wins in PLAYED)  # 15, every one a finished Пирамидка match
+    assert len(timeline) == 5 + tournament_games  # the demo's finished match, the past's four, the tournament's
     results = [m for _d, m in timeline]
     seen = 0
     for pid in players(history_store):
@@ -67,8 +70,7 @@ def test_pyramid_series_is_the_rating_after_each_of_his_finished_matches(ratings
         if points:
             assert points[-1].value == ratings.pyramid_ratings()[pid]
             seen += 1
-    assert seen == 4
-
+    assert seen == 4 + 8  # and the tournament's eight players
 
 def test_mafia_series_is_the_season_score_after_each_evening(mafia_club):  # noqa: F811
     mafia, ids = mafia_club

@@ -32,14 +32,14 @@ def _a_clock_runs_on_as_0005_wrote_it(store) -> None:
 
     con = sqlite3.connect(store.path)
     with con:
-        (tid, opts), = con.execute("SELECT id, options_json FROM tournaments").fetchall()
+        (tid, opts), = con.execute("SELECT id, options_json FROM tournaments WHERE game = 'zhuk'").fetchall()
         options = json.loads(opts)
         assert options["clocks"]
         for clock in options["clocks"].values():
             clock["elapsed"] = 123.0
         con.execute("UPDATE tournaments SET options_json = ? WHERE id = ?", (json.dumps(options), tid))
         row = dict(zip([d[0] for d in con.execute("SELECT * FROM tournaments").description],
-                       con.execute("SELECT * FROM tournaments").fetchone(), strict=True))
+                       con.execute("SELECT * FROM tournaments WHERE id = ?", (tid,)).fetchone(), strict=True))
         desk, hlc = con.execute("SELECT desk_id, max(hlc) + 1 FROM change_log").fetchone()
         con.execute("INSERT INTO change_log (hlc, desk_id, entity, entity_id, op, payload, pushed) "
                     "VALUES (?, ?, 'tournaments', ?, 'update', ?, 0)", (hlc, desk, tid, json.dumps(row)))
