@@ -79,3 +79,17 @@ def test_a_season_without_a_minimum_ranks_everybody_who_played_and_says_so():  #
 
     table = season_table([Script().do(type="award_loss", team="black", clause="1.12").game])
     assert table.min_games == 0 and len(table.ranked) == 10 and table.unranked == ()
+
+
+def test_a_players_line_of_a_finished_game_for_his_card_and_none_for_a_running_game_or_a_stranger():  # M-7
+    from clubdesk.rules.mafia.script import Script
+    from clubdesk.rules.mafia.season import PlayerGame, player_game
+
+    s = Script().speeches().do(type="removal", seat=4, clause="5.5").night(5)
+    s.do(type="best_move", seat=5, guesses=[2, 7, 9]).do(type="extra_points", seat=5, points=0.2, reason="лидер")
+    assert player_game(s.game, "P5") is None                     # still running
+    g = s.do(type="award_loss", team="black", clause="1.12").game
+    assert player_game(g, "P5") == PlayerGame(5, "civilian", True, 17, 5, 2, False, True)   # 1 + 0.5 + 0.2
+    assert player_game(g, "P4") == PlayerGame(4, "sheriff", True, 5, 0, 0, True, False)     # 1 − 0.5 removal
+    assert player_game(g, "P2") == PlayerGame(2, "mafia", False, 0, 0, 0, False, False)
+    assert player_game(g, "P11") is None
