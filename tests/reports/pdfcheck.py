@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from pypdf import PdfReader
 
@@ -19,6 +20,15 @@ def text(pdf: bytes) -> str:
 
 def page_texts(pdf: bytes) -> list[str]:
     return [p.extract_text() for p in read(pdf).pages]
+
+
+_STAMP = re.compile(r"^(Напечатано|Printed) \d\d\.\d\d\.\d{4} \d\d:\d\d · ClubDesk$", re.MULTILINE)
+
+
+def unstamped_pages(pdf: bytes) -> list[str]:
+    """`page_texts` with the footer's print time taken out: two prints of one protocol straddle a minute on a
+    slow machine, and that line is all they may differ by."""
+    return [_STAMP.sub(r"\1 (время печати) · ClubDesk", page) for page in page_texts(pdf)]
 
 
 def fonts(pdf: bytes) -> dict[str, bool]:
