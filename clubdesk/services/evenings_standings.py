@@ -12,7 +12,6 @@ from clubdesk.errors import language
 from clubdesk.rules.mafia.clauses import clause
 from clubdesk.rules.mafia.scoring import evening_table
 from clubdesk.services.accounts import Actor, require
-from clubdesk.services.players import PlayerData
 
 
 @dataclass(frozen=True)
@@ -114,7 +113,8 @@ class StandingsMixin:
         p = self.players.get(flag.player_id)
         c = clause(flag.clause)
         reason = f"п. {flag.clause} правил мафии" + (f" — {c.ru}" if c else "") + f" ({flag.game_title})"
-        self.players.update(actor, p.id, PlayerData(p.name, p.nickname, p.phone, p.notes, True, reason, None))
+        self.players.update(actor, p.id, p.as_data()._replace(banned=True, ban_reason=reason, ban_until=None),
+                            duplicate_ok=True)
         from sqlalchemy import select
 
         from clubdesk.store.models import BanConfirmation

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError, PermissionDenied, SeqClash, ValidationError
-from clubdesk.rules.errors import InvalidEventError, RuleError
+from clubdesk.rules.errors import InvalidEventError, RuleError, one_line
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
 from clubdesk.services.accounts import Actor, require
@@ -36,13 +36,23 @@ def recorders(game: str) -> tuple[str, ...]:
     return GAME_ROLES.get(game, RECORDER_ROLES)  # an engine not listed (a test's) is open to every recorder
 
 
+def refusal_text(rule: RuleError, names: dict[str, str] | None = None, lang: str = "ru") -> str:
+    """The engine's refusal as people read it: its sentence with the rule's clause once at the end, and the player
+    ids the engine knows replaced by the players' names (an id is never shown)."""
+    text = rule.en if lang == "en" else rule.ru
+    for pid, name in sorted((names or {}).items(), key=lambda kv: -len(kv[0])):
+        text = text.replace(pid, name)  # before one_line cuts quoted values: an id is replaced whole
+    return one_line(f"{text} ({rule.clause})" if rule.clause else text)
+
+
 class EventRefused(KnownError):
-    """The engine refused an event: nothing was stored; `rule` has the code and clause."""
+    """The engine refused an event: nothing was stored; `rule` has the code and clause. The message names the
+    players (`names`: id → name), never their ids."""
 
     code = "event_refused"
 
-    def __init__(self, rule: RuleError) -> None:
-        super().__init__(rule.message("ru"), rule.message("en"))
+    def __init__(self, rule: RuleError, names: dict[str, str] | None = None) -> None:
+        super().__init__(refusal_text(rule, names, "ru"), refusal_text(rule, names, "en"))
         self.rule = rule
 
 
@@ -116,7 +126,7 @@ class GameService:
             self._live.pop(gid, None)
 
     def create(self, actor: Actor, game: str, players: list, options: dict, title: str = "",
-               table_id: str | None = None) -> str:
+               table_id: str | None = None, *, table_name: str = "", referee: str = "") -> str:
         module = engine_module(game)
         if module is None:
             raise KnownError(f"Неизвестная игра {game}.", f"Unknown game {game}.")
@@ -124,9 +134,10 @@ class GameService:
         try:
             module.new_game(players, options)
         except RuleError as exc:
-            raise EventRefused(exc) from exc
+            raise EventRefused(exc, self._names_of(p["id"] if isinstance(p, dict) else p for p in players)) from exc
         with UnitOfWork(self.store, actor.account_id) as uow:
-            g = Game(game=game, title=title, table_id=table_id, players_json=canonical_json(players),
+            g = Game(game=game, title=title, table_id=table_id, table_name=table_name, referee=referee,
+                     players_json=canonical_json(players),
                      options_json=canonical_json(options), owner_desk_id=self.store.desk_id)
             uow.session.add(g)
             uow.session.flush()
@@ -150,6 +161,22 @@ class GameService:
 
     def engine(self, game_id: str) -> Any:
         return self._load(game_id).engine
+
+    def player_names(self, game_id: str) -> dict[str, str]:
+        """id → name of the game's players: a refusal names them (the engines know ids only)."""
+        with self.store.session_factory() as s:
+            g = s.get(Game, game_id)
+            ids = [p["id"] if isinstance(p, dict) else p for p in (g.players if g else [])]
+        return self._names_of(ids)
+
+    def _names_of(self, ids) -> dict[str, str]:
+        from clubdesk.store.models import Player
+
+        ids = [i for i in ids if isinstance(i, str)]
+        if not ids:
+            return {}
+        with self.store.session_factory() as s:
+            return dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all())
 
     def state(self, game_id: str) -> dict:
         """The current state (replay.md output); do not mutate it, it is shared until the next event."""
@@ -187,7 +214,7 @@ class GameService:
             event = live.module.parse_event(obj)
             live.engine.apply(event)  # validates before it mutates
         except RuleError as exc:
-            raise EventRefused(exc) from exc
+            raise EventRefused(exc, self.player_names(game_id)) from exc
         live.changed()
         payload = live.module.event_to_json(event)
         try:

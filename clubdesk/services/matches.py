@@ -17,19 +17,12 @@ from clubdesk.store.db import Store
 from clubdesk.store.models import Game, Player, Projection
 
 GAME = "pyramid100"
-# Game.title keeps the optional table and referee as readable text: "Стол 3 · судья Орлов".
-_REFEREE = " · судья "
 
 
 def make_title(table: str, referee: str) -> str:
-    table, referee = " ".join(table.split()), " ".join(referee.split())
-    return f"{table}{_REFEREE}{referee}" if referee else table
-
-
-def split_title(title: str) -> tuple[str, str]:
-    """(table, referee) back from Game.title."""
-    table, _, referee = title.partition(_REFEREE)
-    return table, referee
+    """The match's title for lists: «Стол 3 · судья Орлов». Only read by people: the table and the referee are
+    columns of their own (games.table_name, games.referee), never parsed back out of it."""
+    return f"{table} · судья {referee}" if referee else table
 
 
 @dataclass(frozen=True)
@@ -71,14 +64,12 @@ class MatchService:
         if first == second:
             raise ValidationError("players", "Игрок не может играть сам с собой.", "A player cannot play himself.")
         self.players.refuse_banned((first, second))
-        if _REFEREE.strip() in " ".join(table.split()).casefold():  # the title would read back wrongly
-            raise ValidationError("table", "В названии стола не может быть «· судья»: судью укажите отдельно.",
-                                  "A table name cannot contain '· судья': give the referee separately.")
-        title = make_title(table, referee)
-        if len(title) > 200:
+        table, referee = " ".join(table.split()), " ".join(referee.split())
+        if len(table) > 100 or len(referee) > 100:
             raise ValidationError("table", "Слишком длинное название стола или имя судьи.",
                                   "The table name or the referee's name is too long.")
-        return self.games.create(actor, GAME, [first, second], {}, title=title)
+        return self.games.create(actor, GAME, [first, second], {}, title=make_title(table, referee),
+                                 table_name=table, referee=referee)
 
     def names(self, ids) -> dict[str, str]:
         ids = list(set(ids))
@@ -118,7 +109,7 @@ class MatchService:
     @staticmethod
     def _row(g: Game, state: dict | None, names: dict[str, str]) -> MatchRow:
         a, b = g.players
-        table, referee = split_title(g.title)
+        table, referee = g.table_name, g.referee
         if state is None:  # no event yet: the break is to come
             state = {"score": {a: 0, b: 0}, "to_move": a, "finished": False, "winner": None}
         return MatchRow(g.id, (a, b), (names.get(a, "?"), names.get(b, "?")), table, referee,

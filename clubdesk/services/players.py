@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from clubdesk import phones
 from clubdesk.errors import ValidationError
 from clubdesk.roles import Actor, require
 from clubdesk.store.db import Store
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from clubdesk.store.models import Player
     from clubdesk.store.uow import UnitOfWork
 
-_PHONE_CHARS = re.compile(r"^[0-9+()\-\s]*$")
+_PHONE_CHARS = re.compile(r"^[0-9+()\-\s.]*$")
 
 
 class PlayerData(NamedTuple):
@@ -29,6 +30,7 @@ class PlayerData(NamedTuple):
     banned: bool = False
     ban_reason: str = ""
     ban_until: dt.date | None = None
+    birthday: dt.date | None = None   # optional; with the name it tells a namesake from the same person
 
 
 class PlayerRow(NamedTuple):
@@ -43,13 +45,14 @@ class PlayerRow(NamedTuple):
     ban_reason: str
     ban_until: dt.date | None
     is_guest: bool = False   # added at an evening on the spot; a guest until the desk registers him
+    birthday: dt.date | None = None
 
     def banned_on(self, day: dt.date) -> bool:
         return self.status == "banned" and (self.ban_until is None or self.ban_until >= day)
 
     def as_data(self) -> PlayerData:
         return PlayerData(self.name, self.nickname, self.phone, self.notes, self.status == "banned",
-                          self.ban_reason, self.ban_until)
+                          self.ban_reason, self.ban_until, self.birthday)
 
 
 class PlayerBanned(ValidationError):
@@ -60,6 +63,25 @@ class PlayerBanned(ValidationError):
 
     def __init__(self, ru: str, en: str) -> None:
         super().__init__("players", ru, en)
+
+
+class PossibleDuplicate(ValidationError):
+    """Not a refusal but a question: a player with the same phone, or the same name and date of birth, is already
+    in the registry. Nothing is stored; the desk opens that player or saves again with `duplicate_ok`."""
+
+    code = "possible_duplicate"
+
+    def __init__(self, matches: list[tuple[PlayerRow, str]]) -> None:
+        self.matches = matches
+        first, why = matches[0]
+        why_ru = {"phone": f"тот же телефон {phones.readable(first.phone)}",
+                  "birthday": f"то же имя и дата рождения {first.birthday:%d.%m.%Y}" if first.birthday else ""}[why]
+        why_en = {"phone": f"the same phone {phones.readable(first.phone)}",
+                  "birthday": f"the same name and date of birth {first.birthday:%d.%m.%Y}" if first.birthday
+                  else ""}[why]
+        super().__init__("phone" if why == "phone" else "name",
+                         f"Возможно, этот игрок уже есть: {first.name} — {why_ru}. Сохранить ещё одного?",
+                         f"This player may already be registered: {first.name} — {why_en}. Save another one?")
 
 
 def ban_text(p: PlayerRow) -> tuple[str, str]:
@@ -76,22 +98,24 @@ _INVISIBLE = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
 def search_key(name: str, nickname: str, phone: str) -> str:
-    digits = re.sub(r"\D", "", phone)
+    digits = phones.search_digits(phone) if phone else ""
     return " ".join(x for x in (_INVISIBLE.sub("", name).casefold(), _INVISIBLE.sub("", nickname).casefold(), digits)
                     if x)
 
 
 def _row(p: Player) -> PlayerRow:
-    return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until, p.is_guest)
+    return PlayerRow(p.id, p.name, p.nickname, p.phone, p.notes, p.status, p.ban_reason, p.ban_until, p.is_guest,
+                     p.birthday)
 
 
 # Reads go through Store.read (plain sqlite3): the registry is the first page shown, before the ORM loads.
-ROW_COLUMNS = "id, name, nickname, phone, notes, status, ban_reason, ban_until, is_guest"
+ROW_COLUMNS = "id, name, nickname, phone, notes, status, ban_reason, ban_until, is_guest, birthday"
 
 
 def row_of(r: tuple) -> PlayerRow:
     """A PlayerRow from a `SELECT ROW_COLUMNS` tuple."""
-    return PlayerRow(*r[:7], dt.date.fromisoformat(r[7]) if r[7] else None, bool(r[8]))
+    return PlayerRow(*r[:7], dt.date.fromisoformat(r[7]) if r[7] else None, bool(r[8]),
+                     dt.date.fromisoformat(r[9]) if r[9] else None)
 
 
 def search_words(text: str) -> tuple[str, ...]:
@@ -104,19 +128,25 @@ def search_words(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def validate(data: PlayerData, today: dt.date) -> PlayerData:
-    """Trimmed, checked data, or a ValidationError naming the field."""
+def validate(data: PlayerData, today: dt.date, stored_phone: str = "") -> PlayerData:
+    """Trimmed, checked data, or a ValidationError naming the field. `stored_phone`: the player's phone as stored;
+    one migration 0010 could not read is kept while the desk leaves it unchanged (a ban is never refused for it)."""
     data = data._replace(name=" ".join(data.name.split()), nickname=data.nickname.strip(),
                    phone=data.phone.strip(), notes=data.notes.strip(), ban_reason=data.ban_reason.strip())
     if len(data.name) < 2:
         raise ValidationError("name", "Введите имя и фамилию игрока.", "Enter the player's name.")
     if len(data.name) > 200 or len(data.nickname) > 100:
         raise ValidationError("name", "Слишком длинное имя или ник.", "The name or nickname is too long.")
-    if data.phone:
-        digits = re.sub(r"\D", "", data.phone)
-        if not _PHONE_CHARS.match(data.phone) or not 10 <= len(digits) <= 15:
-            raise ValidationError("phone", "Телефон: 10–15 цифр, например +7 916 123-45-67.",
-                                  "Phone: 10 to 15 digits, e.g. +7 916 123-45-67.")
+    if data.phone and not (stored_phone and data.phone == stored_phone.strip()):
+        e164 = phones.normalised(data.phone) if _PHONE_CHARS.match(data.phone) else None
+        if not e164:
+            raise ValidationError("phone", f"Такого номера телефона не бывает: «{data.phone[:40]}». "
+                                  "Например: +7 916 123-45-67 или 8 916 123-45-67.",
+                                  f"No such phone number: '{data.phone[:40]}'. For example: +7 916 123-45-67.")
+        data = data._replace(phone=e164)   # stored as E.164: one phone is one string however it was typed
+    if data.birthday is not None and not dt.date(1900, 1, 1) <= data.birthday <= today:
+        raise ValidationError("birthday", "Дата рождения не может быть в будущем или раньше 1900 года.",
+                              "The date of birth cannot be in the future or before 1900.")
     if data.banned:
         if not data.ban_reason:
             raise ValidationError("ban_reason", "Укажите причину запрета посещения.", "Give the reason for the ban.")
@@ -173,12 +203,43 @@ class PlayerService:
             if row.banned_on(day):
                 raise PlayerBanned(*ban_text(row))
 
-    def add(self, actor: Actor, data: PlayerData) -> PlayerRow:
+    def duplicates(self, data: PlayerData, own_id: str | None = None) -> list[tuple[PlayerRow, str]]:
+        """Other players who may be this one: the same phone ("phone"), or the same name and date of birth
+        ("birthday"). `data` is validated (its phone in E.164)."""
+        out: list[tuple[PlayerRow, str]] = []
+        if data.phone:
+            rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE phone = ? AND id <> ? ORDER BY name, id",
+                                   (data.phone, own_id or ""))
+            out += [(row_of(r), "phone") for r in rows]
+        if data.birthday is not None:
+            name = data.name.casefold()
+            rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE birthday = ? AND id <> ? "
+                                   "ORDER BY name, id", (data.birthday.isoformat(), own_id or ""))
+            seen = {p.id for p, _ in out}
+            out += [(row_of(r), "birthday") for r in rows
+                    if " ".join(r[1].split()).casefold() == name and r[0] not in seen]
+        return out
+
+    def _ask_about_duplicates(self, data: PlayerData, own: PlayerRow | None, duplicate_ok: bool) -> None:
+        """PossibleDuplicate unless the desk said it is another person, or (editing) the phone, name and date of
+        birth are as they were: a pair the desk already kept is not asked about at every edit of a note."""
+        if duplicate_ok:
+            return
+        if own is not None and (own.phone, own.name, own.birthday) == (data.phone, data.name, data.birthday):
+            return
+        found = self.duplicates(data, own.id if own else None)
+        if found:
+            raise PossibleDuplicate(found)
+
+    def add(self, actor: Actor, data: PlayerData, *, duplicate_ok: bool = False) -> PlayerRow:
+        """A new player; PossibleDuplicate (nothing stored) when he may already be registered, unless
+        `duplicate_ok` (the desk answered that he is another person)."""
         from clubdesk.store.models import Player
         from clubdesk.store.uow import UnitOfWork
 
         require(actor, "desk")
         data = validate(data, self.today())
+        self._ask_about_duplicates(data, None, duplicate_ok)
         with UnitOfWork(self.store, actor.account_id) as uow:
             self.check_nickname(uow, data.nickname, None)
             p = Player()
@@ -188,12 +249,15 @@ class PlayerService:
             self.write_ban(uow, p.id, data)
             return _row(p)
 
-    def update(self, actor: Actor, player_id: str, data: PlayerData) -> PlayerRow:
+    def update(self, actor: Actor, player_id: str, data: PlayerData, *, duplicate_ok: bool = False) -> PlayerRow:
         from clubdesk.store.models import Player
         from clubdesk.store.uow import UnitOfWork
 
         require(actor, "desk")
-        data = validate(data, self.today())
+        own = self.get(player_id)
+        data = validate(data, self.today(), own.phone if own else "")
+        if own is not None:
+            self._ask_about_duplicates(data, own, duplicate_ok)
         with UnitOfWork(self.store, actor.account_id) as uow:
             p = uow.session.get(Player, player_id)
             if p is None:
@@ -255,7 +319,7 @@ class PlayerService:
     @staticmethod
     def assign(p: Player, d: PlayerData) -> None:
         """Copy validated data onto a Player row, with the keys search and uniqueness rely on."""
-        p.name, p.nickname, p.phone, p.notes = d.name, d.nickname, d.phone, d.notes
+        p.name, p.nickname, p.phone, p.notes, p.birthday = d.name, d.nickname, d.phone, d.notes, d.birthday
         p.status = "banned" if d.banned else "active"
         p.ban_reason, p.ban_until = d.ban_reason, d.ban_until
         p.nickname_key = d.nickname.casefold()

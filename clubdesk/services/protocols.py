@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -34,6 +35,19 @@ from clubdesk.store.models import (
 
 GAME_NAMES = {"pyramid100": ("Пирамидка 100", "Pyramid 100"), "zhuk": ("Жук", "Zhuk"), "mafia": ("Мафия", "Mafia")}
 KINDS = ("game", "tournament", "evening")
+
+
+# Characters no file name may hold on Windows (the strictest of the desk's systems), and control characters.
+_ILLEGAL_IN_FILE_NAMES = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]+')
+
+
+def file_name(*parts: str) -> str:
+    """A file name that says what the document is, parts joined by « — »: «Жук — Кубок декабря — этап 1 — стол 2»;
+    characters a file name cannot hold become «_», trailing dots and spaces go (Windows drops them), at most 150
+    characters, and never empty."""
+    text = " — ".join(" ".join(p.split()) for p in parts if p and p.strip())
+    text = _ILLEGAL_IN_FILE_NAMES.sub("_", text)[:150].rstrip(" .")
+    return text or "protocol"
 
 
 class NotFound(KnownError):
@@ -172,7 +186,7 @@ class ProtocolService:
         with self.store.session_factory() as s:
             g = s.get(Game, game_id)
             if g is None:
-                raise NotFound(f"Игра {game_id} не найдена.", f"Game {game_id} not found.")
+                raise NotFound("Игра не найдена в этой базе.", "The game is not in this database.")
             meta = Meta(names=self._names(s, mafia=g.game == "mafia"), date=_date(g.created_at),
                         club=self._club(s), title=None)
             if g.game == matches.GAME:
@@ -196,11 +210,9 @@ class ProtocolService:
 
     @staticmethod
     def _match_header(g: Game, meta: Meta) -> None:
-        """A Пирамидка match names its table and referee when it is created (MatchService keeps both in the
-        title, the match's only header besides the players: the engine takes no options). Whoever typed the
-        shots is not the referee, so a match created without one prints none."""
-        table, referee = matches.split_title(g.title)
-        meta.table, meta.official = table or None, referee or None
+        """A Пирамидка match names its table and referee when it is created (games.table_name, games.referee).
+        Whoever typed the shots is not the referee, so a match created without one prints none."""
+        meta.table, meta.official = g.table_name or None, g.referee or None
 
     def _table_context(self, s, tbl: GameTable, meta: Meta, lang: str) -> None:
         en = lang == "en"
@@ -216,6 +228,56 @@ class ProtocolService:
             meta.context.insert(0, ("Evening" if en else "Вечер", ev.name or _date(ev.date.isoformat())))
             host = self._account_name(s, ev.host_account_id)
             meta.official = host or meta.official
+
+    # ---- file names -----------------------------------------------------------------------------
+    def game_file_name(self, game_id: str, lang: str = "ru") -> str:
+        """«Жук — Кубок декабря — этап 1 — раунд 2 — стол 2», «Мафия — Клубный вечер 03.12.2026 — игра 1 — стол 1»,
+        «Пирамидка 100 — Иванов Пётр — Сидорова Анна — 03.12.2026»."""
+        en = lang == "en"
+        with self.store.session_factory() as s:
+            g = s.get(Game, game_id)
+            if g is None:
+                raise NotFound("Игра не найдена в этой базе.", "The game is not in this database.")
+            parts = [self._game_name(g.game, lang)]
+            tbl = s.get(GameTable, g.table_id) if g.table_id else None
+            if tbl is not None and tbl.round_id:
+                rnd = s.get(Round, tbl.round_id)
+                stage = s.get(Stage, rnd.stage_id)
+                tnm = s.get(Tournament, stage.tournament_id)
+                stage_word = ("final" if en else "финал") if stage.kind == "final" else \
+                    (f"stage {stage.number}" if en else f"этап {stage.number}")
+                parts += [tnm.name, stage_word, f"round {rnd.number}" if en else f"раунд {rnd.number}",
+                          f"table {tbl.number}" if en else f"стол {tbl.number}"]
+            elif tbl is not None and tbl.evening_id:
+                ev = s.get(Evening, tbl.evening_id)
+                parts += [" ".join(x for x in (ev.name, _date(ev.date.isoformat())) if x)]
+                if tbl.evening_round:
+                    parts.append(f"game {tbl.evening_round}" if en else f"игра {tbl.evening_round}")
+                parts.append(f"table {tbl.number}" if en else f"стол {tbl.number}")
+            else:
+                names = self._names(s)
+                parts += [names.get(p, "") for p in _ids(g.players)] + [g.table_name, _date(g.created_at)]
+        return file_name(*parts)
+
+    def tournament_file_name(self, tournament_id: str, stage: int | None = None, lang: str = "ru") -> str:
+        """«Жук — Кубок декабря — турнирная таблица», «Жук — Кубок декабря — итоги этапа 1»."""
+        with self.store.session_factory() as s:
+            tnm = s.get(Tournament, tournament_id)
+            if tnm is None:
+                raise NotFound("Турнир не найден в этой базе.", "The tournament is not in this database.")
+            game, name = self._game_name(tnm.game, lang), tnm.name
+        what = ("standings" if lang == "en" else "турнирная таблица") if stage is None else \
+            (f"stage {stage} results" if lang == "en" else f"итоги этапа {stage}")
+        return file_name(game, name, what)
+
+    def evening_file_name(self, evening_id: str, what: str, lang: str = "ru") -> str:
+        """«Мафия — Клубный вечер 03.12.2026 — итоги вечера» (`what`: the document, in the user's words)."""
+        with self.store.session_factory() as s:
+            ev = s.get(Evening, evening_id)
+            if ev is None:
+                raise NotFound("Вечер не найден в этой базе.", "The evening is not in this database.")
+            day = " ".join(x for x in (ev.name, _date(ev.date.isoformat())) if x)
+        return file_name(self._game_name("mafia", lang), day, what)
 
     # ---- documents ------------------------------------------------------------------------------
     def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
@@ -239,7 +301,7 @@ class ProtocolService:
         with self.store.session_factory() as s:
             tnm = s.get(Tournament, tournament_id)
             if tnm is None:
-                raise NotFound(f"Турнир {tournament_id} не найден.", f"Tournament {tournament_id} not found.")
+                raise NotFound("Турнир не найден в этой базе.", "The tournament is not in this database.")
             meta = Meta(names=self._names(s), date=_date(tnm.created_at), club=self._club(s))
             data = TournamentData(tnm.name, json.loads(tnm.options_json or "{}"), [])
             plan = []
@@ -296,7 +358,7 @@ class ProtocolService:
         with self.store.session_factory() as s:
             ev = s.get(Evening, evening_id)
             if ev is None:
-                raise NotFound(f"Вечер {evening_id} не найден.", f"Evening {evening_id} not found.")
+                raise NotFound("Вечер не найден в этой базе.", "The evening is not in this database.")
             meta = Meta(names=self._names(s, mafia=True), date=_date(ev.date.isoformat()), club=self._club(s),
                         official=self._account_name(s, ev.host_account_id))
             if ev.name:

@@ -8,7 +8,6 @@ field's current winner is decided from the log rows of its entity (per-field LWW
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
@@ -280,9 +279,10 @@ def _add_conflict(cur: sqlite3.Cursor, kind: str, entity: str, entity_id: str, o
 
 
 def normalised_phone(phone: str) -> str:
-    """Digits only, a Russian trunk 8 read as +7: the same phone typed two ways is one phone."""
-    digits = re.sub(r"\D", "", phone or "")
-    return "7" + digits[1:] if len(digits) == 11 and digits[0] == "8" else digits
+    """E.164 of a valid phone (clubdesk.phones: «8 (903)…» and «+7 903…» are one phone), else the phone as stored."""
+    from clubdesk import phones
+
+    return phones.key(phone or "")
 
 
 def _note_duplicate_players(cur: sqlite3.Cursor, player_id: str) -> int:
@@ -292,13 +292,14 @@ def _note_duplicate_players(cur: sqlite3.Cursor, player_id: str) -> int:
         return 0  # merged: it is the survivor now, not a duplicate of anyone
     nickname, phone = me[0], normalised_phone(me[1])
     found = 0
-    # Two queries, not one with OR (which scans the whole registry for every arriving row: a 10 000-player pull
-    # took 88 s instead of 4): the nickname one uses its index, and a player without a phone scans nothing.
+    # Two indexed queries, not one with OR (which scans the whole registry for every arriving row: a 10 000-player
+    # pull took 88 s instead of 4). Stored phones are E.164 (0010), so the phone is looked up by its normalised
+    # form and by the arriving text as it is (a desk of an older version may still send «8 (903)…»).
     candidates = cur.execute("SELECT id, nickname_key, phone FROM players WHERE id <> ? AND nickname_key = ? "
                              "AND merged_into = ''", (player_id, nickname)).fetchall() if nickname else []
     if phone:
-        candidates += cur.execute("SELECT id, nickname_key, phone FROM players WHERE id <> ? AND phone <> '' "
-                                  "AND merged_into = ''", (player_id,)).fetchall()
+        candidates += cur.execute("SELECT id, nickname_key, phone FROM players WHERE id <> ? AND phone IN (?, ?) "
+                                  "AND merged_into = ''", (player_id, phone, me[1])).fetchall()
     for other_id, other_nick, other_phone in candidates:
         same_nick = bool(nickname) and other_nick == nickname
         same_phone = bool(phone) and normalised_phone(other_phone) == phone

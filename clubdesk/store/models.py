@@ -60,7 +60,10 @@ class Player(Synced, Base):
     __table_args__ = (Index("ix_players_name_id", "name", "id"),)
     name: Mapped[str] = mapped_column(String(200))
     nickname: Mapped[str] = mapped_column(String(100), default="")
-    phone: Mapped[str] = mapped_column(String(40), default="")
+    # E.164 («+79031234567», clubdesk.phones) since 0010; one that could not be read then is kept as it was.
+    # Indexed: a new player is looked up by his phone (a possible duplicate) and so is one arriving by sync.
+    phone: Mapped[str] = mapped_column(String(40), default="", index=True)
+    birthday: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     notes: Mapped[str] = mapped_column(Text, default="")
     # status, ban_reason, ban_until: derived from the player's `bans` rows (the ban in force), never synced.
     status: Mapped[str] = mapped_column(String(20), default="active")  # active | banned
@@ -222,6 +225,9 @@ class Game(Synced, Base):
     __tablename__ = "games"
     game: Mapped[str] = mapped_column(String(20))
     title: Mapped[str] = mapped_column(String(200), default="")
+    # A Пирамидка match's table and referee as typed when it was created (0010: they were parsed out of the title).
+    table_name: Mapped[str] = mapped_column(String(100), default="", server_default=text("''"))
+    referee: Mapped[str] = mapped_column(String(200), default="", server_default=text("''"))
     table_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"), nullable=True, index=True)
     players_json: Mapped[str] = mapped_column(Text)
     options_json: Mapped[str] = mapped_column(Text, default="{}")

@@ -11,15 +11,19 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from clubdesk import phones
 from clubdesk.errors import KnownError, ValidationError
 from clubdesk.roles import Actor
-from clubdesk.services.players import PlayerData, PlayerRow, PlayerService
+from clubdesk.services.players import PlayerData, PlayerRow, PlayerService, PossibleDuplicate
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.views import error_label
 
@@ -30,6 +34,7 @@ class PlayerDialog(QDialog):
         super().__init__(parent)
         self._service, self._actor, self._player = service, actor, player
         self.saved: PlayerRow | None = None
+        self.open_instead: PlayerRow | None = None  # the desk chose to open the player this one duplicates
         self.setWindowTitle(tr("Изменить игрока") if player else tr("Новый игрок"))
         self.setMinimumWidth(440)
 
@@ -38,6 +43,8 @@ class PlayerDialog(QDialog):
         self.nickname = QLineEdit()
         self.phone = QLineEdit()
         self.phone.setPlaceholderText("+7 916 123-45-67")
+        self.birthday = QLineEdit()
+        self.birthday.setPlaceholderText(tr("дд.мм.гггг, если известна"))
         self.notes = QPlainTextEdit()
         self.notes.setFixedHeight(70)
         self.banned = QCheckBox(tr("Запрет посещения клуба"))
@@ -52,11 +59,27 @@ class PlayerDialog(QDialog):
         self.ban_until.setCalendarPopup(True)
         self.ban_until.setDisplayFormat("dd.MM.yyyy")
         self.error = error_label()
+        # A possible duplicate is a question, not an error: who it may be, open him, or save another person.
+        self.duplicate = QWidget()
+        self.duplicate_text = QLabel()
+        self.duplicate_text.setWordWrap(True)
+        self.open_existing = QPushButton()
+        self.save_anyway = QPushButton(tr("Это другой человек — сохранить"))
+        dup_buttons = QHBoxLayout()
+        dup_buttons.addWidget(self.open_existing)
+        dup_buttons.addWidget(self.save_anyway)
+        dup_layout = QVBoxLayout(self.duplicate)
+        dup_layout.setContentsMargins(0, 0, 0, 0)
+        dup_layout.addWidget(self.duplicate_text)
+        dup_layout.addLayout(dup_buttons)
+        self.duplicate.hide()
+        self._duplicates: list[PlayerRow] = []
 
         form = QFormLayout()
         form.addRow(tr("Фамилия и имя"), self.name)
         form.addRow(tr("Ник"), self.nickname)
         form.addRow(tr("Телефон"), self.phone)
+        form.addRow(tr("Дата рождения"), self.birthday)
         form.addRow(tr("Заметки"), self.notes)
         form.addRow("", self.guest)
         form.addRow("", self.banned)
@@ -71,11 +94,14 @@ class PlayerDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
+        layout.addWidget(self.duplicate)
         layout.addWidget(buttons)
+        self.open_existing.clicked.connect(self._open_existing)
+        self.save_anyway.clicked.connect(lambda: self.save(duplicate_ok=True))
 
         self.banned.toggled.connect(self._sync_ban_fields)
         self.ban_forever.toggled.connect(self._sync_ban_fields)
-        self._fields = {"name": self.name, "nickname": self.nickname, "phone": self.phone,
+        self._fields = {"name": self.name, "nickname": self.nickname, "phone": self.phone, "birthday": self.birthday,
                         "ban_reason": self.ban_reason, "ban_until": self.ban_until}
         self._load(player)
 
@@ -86,7 +112,8 @@ class PlayerDialog(QDialog):
         if p:
             self.name.setText(p.name)
             self.nickname.setText(p.nickname)
-            self.phone.setText(p.phone)
+            self.phone.setText(phones.readable(p.phone))
+            self.birthday.setText(f"{p.birthday:%d.%m.%Y}" if p.birthday else "")
             self.notes.setPlainText(p.notes)
             self.banned.setChecked(p.status == "banned")
             self.ban_reason.setText(p.ban_reason)
@@ -99,21 +126,40 @@ class PlayerDialog(QDialog):
         self.ban_forever.setEnabled(on)
         self.ban_until.setEnabled(on and not self.ban_forever.isChecked())
 
+    def birthday_date(self) -> dt.date | None:
+        text = self.birthday.text().strip()
+        if not text:
+            return None
+        try:
+            return dt.datetime.strptime(text, "%d.%m.%Y").date()
+        except ValueError:
+            raise ValidationError("birthday", f"Дата рождения «{text[:20]}»: нужна дата вида 31.12.1990.",
+                                  f"Date of birth '{text[:20]}': a date like 31.12.1990 is needed.") from None
+
     def data(self) -> PlayerData:
         until = None
         if self.banned.isChecked() and not self.ban_forever.isChecked():
             until = self.ban_until.date().toPython()
-        return PlayerData(self.name.text(), self.nickname.text(), self.phone.text(), self.notes.toPlainText(),
-                          self.banned.isChecked(), self.ban_reason.text(), until)
+        phone = self.phone.text()
+        if self._player and phone == phones.readable(self._player.phone):
+            phone = self._player.phone  # shown spaced, stored as it was
+        return PlayerData(self.name.text(), self.nickname.text(), phone, self.notes.toPlainText(),
+                          self.banned.isChecked(), self.ban_reason.text(), until, self.birthday_date())
 
-    def save(self) -> None:
+    def save(self, duplicate_ok: bool = False) -> None:
+        self.duplicate.hide()
+        self.error.hide()
         try:
             if self._player:
-                self.saved = self._service.update(self._actor, self._player.id, self.data())
+                self.saved = self._service.update(self._actor, self._player.id, self.data(),
+                                                  duplicate_ok=duplicate_ok)
                 if self._player.is_guest and not self.guest.isChecked():
                     self.saved = self._service.register_guest(self._actor, self._player.id)
             else:
-                self.saved = self._service.add(self._actor, self.data())
+                self.saved = self._service.add(self._actor, self.data(), duplicate_ok=duplicate_ok)
+        except PossibleDuplicate as exc:
+            self.show_duplicates(exc)
+            return
         except ValidationError as exc:
             self.show_error(exc.message(), exc.field)
             return
@@ -121,6 +167,18 @@ class PlayerDialog(QDialog):
             self.show_error(exc.message(), None)
             return
         self.accept()
+
+    def show_duplicates(self, exc: PossibleDuplicate) -> None:
+        self._duplicates = [p for p, _why in exc.matches]
+        self.duplicate_text.setText(exc.message())
+        first = self._duplicates[0]
+        self.open_existing.setText(tr("Открыть игрока «{name}»").format(name=first.name))
+        self.duplicate.show()
+        self.save_anyway.setFocus()
+
+    def _open_existing(self) -> None:
+        self.open_instead = self._duplicates[0] if self._duplicates else None
+        self.reject()
 
     def show_error(self, text: str, field: str | None) -> None:
         self.error.setText(text)

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from clubdesk.errors import ValidationError
 from clubdesk.rules.pyramid100 import new_game, parse_event
 from clubdesk.services.games import EventRefused, GameService
-from clubdesk.services.matches import MatchService, make_title, readable, split_title
+from clubdesk.services.matches import MatchService, make_title, readable
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.models import Event
 
@@ -41,18 +41,19 @@ def test_new_match_lists_with_zero_score_and_the_breaker_to_move(svc, admin, two
 
 
 def test_title_keeps_table_and_referee_readable():
-    assert make_title(" Стол  3 ", "") == "Стол 3"
-    assert split_title(make_title("Стол 3", "Петров И.")) == ("Стол 3", "Петров И.")
-    assert split_title("") == ("", "")
+    assert make_title("Стол 3", "") == "Стол 3"
+    assert make_title("Стол 3", "Петров И.") == "Стол 3 · судья Петров И."
 
 
-def test_a_table_name_that_would_read_back_as_a_referee_is_refused(svc, admin, two):
-    with pytest.raises(ValidationError) as refused:
-        svc.create(admin, *two, table="Стол 2 · Судья Петров")
-    assert refused.value.field == "table" and svc.list() == []
-    svc.create(admin, *two, table="Стол 2", referee="Петров")
-    [row] = svc.list()
-    assert (row.table, row.referee) == ("Стол 2", "Петров")
+def test_the_table_and_referee_are_columns_of_their_own_never_read_from_the_title(svc, admin, two):
+    """A table named with «· судья» in it stays that table: nothing is parsed back out of the title."""
+    gid = svc.create(admin, *two, table=" Стол 2 · судья  Петров ")
+    svc.create(admin, *two, table="Стол 4", referee="Орлова А.")
+    rows = {r.id: r for r in svc.list()}
+    assert (rows[gid].table, rows[gid].referee) == ("Стол 2 · судья Петров", "")
+    assert {(r.table, r.referee) for r in rows.values()} == {("Стол 2 · судья Петров", ""), ("Стол 4", "Орлова А.")}
+    (table_name, referee), = svc.store.read("SELECT table_name, referee FROM games WHERE id = ?", (gid,))
+    assert (table_name, referee) == ("Стол 2 · судья Петров", "")
 
 
 def test_a_player_against_himself_or_banned_is_refused(svc, admin, two):

@@ -46,8 +46,9 @@ def head_rows() -> dict[str, list[dict]]:
          "status": "banned", "is_guest": 0, "ban_reason": "спор с маркером", "ban_until": "2027-01-15",
          "nickname_key": "кузя", "search_key": "кузнецов илья кузя 8-901-000-00-00",
          "created_at": "2026-11-02T19:00:00.000Z"},
-        {"id": "p-4", "name": "Ли Мин", "nickname": "", "phone": "", "notes": "", "status": "active",
-         "is_guest": 0, "ban_reason": "", "ban_until": None, "nickname_key": "", "search_key": "ли мин",
+        # an impossible phone, typed before 0010 refused one: 0010 keeps it as it was
+        {"id": "p-4", "name": "Ли Мин", "nickname": "", "phone": "00000000000", "notes": "", "status": "active",
+         "is_guest": 0, "ban_reason": "", "ban_until": None, "nickname_key": "", "search_key": "ли мин 00000000000",
          "created_at": "2026-11-03T20:00:00.000Z"},
         {"id": "p-5", "name": "Гость Олег", "nickname": "Олег (гость)", "phone": "", "notes": "", "status": "active",
          "is_guest": 1, "ban_reason": "", "ban_until": None, "nickname_key": "олег (гость)",
@@ -129,6 +130,8 @@ def rows_at(rev: str) -> dict[str, list[dict]]:
         rows = _sync_0008(rows)
     if rev >= "0009":
         rows = _sync_0009(rows)
+    if rev >= "0010":
+        rows = _sync_0010(rows)
     if rev >= "0012":
         rows = _sync_0012(rows)
     return rows
@@ -143,7 +146,7 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
-    rows = _sync_0012(_sync_0009(_sync_0008(_sync_0007(rows))))
+    rows = _sync_0012(_sync_0010(_sync_0009(_sync_0008(_sync_0007(rows)))))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
 
 
@@ -161,6 +164,30 @@ def _sync_0012(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
         p["merged_into"] = ""
     for g in rows["games"]:
         g["branch_json"] = ""
+    return rows
+
+
+def _sync_0010(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """0010: phones libphonenumber reads become E.164 with the search key's digits (E.164 and the national
+    spelling), each with its log row; players get a date of birth, games a table name and a referee (this club
+    has no Пирамидка match, so they stay empty)."""
+    log = rows["change_log"]
+    hlc = 1 + max(r["hlc"] for t in (*LWW_ORDER, "seating_swaps", "ban_confirmations", "bans", "events", "change_log")
+                  for r in rows.get(t, []))
+    e164 = {"+7 900 111-22-33": ("+79001112233", "79001112233 89001112233"),
+            "8-901-000-00-00": ("+79010000000", "79010000000 89010000000")}
+    for p in sorted(rows["players"], key=lambda p: p["id"]):
+        p["birthday"] = None
+        if p["phone"] in e164:
+            phone, digits = e164[p["phone"]]
+            fields = {"phone": phone, "search_key": f"{p['name'].casefold()} {p['nickname'].casefold()} {digits}"}
+            log.append({"id": len(log) + 1, "desk_id": DESK, "desk_seq": len(log) + 1, "hlc": hlc,
+                        "entity": "players", "entity_id": p["id"], "op": "upsert", "payload": _j(fields),
+                        "schema_version": 10})
+            p.update(fields, hlc=hlc, desk_id=DESK)
+            hlc += 1
+    for g in rows["games"]:
+        g["table_name"] = g["referee"] = ""
     return rows
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_a_phone_edit_on_one_desk_and_a_ban_on_the_other_both_survive(desks):
     exchange(a, b)
     for store in (a, b):
         p = PlayerService(store).get(pid)
-        assert (p.phone, p.status, p.ban_reason) == ("+7 916 111-11-11", "banned", "шумел")
+        assert (p.phone, p.status, p.ban_reason) == ("+79161111111", "banned", "шумел")
     assert synced_tables(a) == synced_tables(b)
 
 
@@ -171,6 +172,23 @@ def test_the_same_phone_written_two_ways_is_a_duplicate(desks):
     _player(b, admin, "Ваня Петров", phone="+7 (916) 123 45 67")
     exchange(a, b)
     assert b.read("SELECT kind, detail_json FROM conflicts") == [("duplicate_player", '{"same":"phone"}')]
+
+
+def test_a_phone_from_an_older_desk_typed_8_is_the_same_as_the_e164_one_here(desks):
+    """Phones are stored E.164 since 0010; a desk not yet updated still sends «8 (916) …» as typed. The arriving
+    phone is compared normalised, so it is found as the same phone as «+79161234567»."""
+    a, _b, admin = desks
+    mine = _player(a, admin, "Иван Петров", phone="+7 916 123-45-67")
+    assert PlayerService(a).get(mine).phone == "+79161234567"
+    old_desk, other = "0190d6a2-0000-7000-8000-00000000b0b0", "0190d6a2-0000-7000-8000-00000000c0c0"
+    fields = {"name": "Ваня Петров", "nickname": "", "phone": "8 (916) 123-45-67", "notes": "",
+              "nickname_key": "", "search_key": "ваня петров 89161234567", "created_at": "2026-12-02T10:00:00.000Z"}
+    result = changes.apply_remote(a, [{"desk_id": old_desk, "desk_seq": 1, "hlc": 1 << 40, "entity": "players",
+                                       "entity_id": other, "op": "upsert", "payload": json.dumps(fields),
+                                       "schema_version": 9}])
+    assert result.conflicts == 1
+    assert a.read("SELECT kind, entity_id, other_id, detail_json FROM conflicts") == [
+        ("duplicate_player", *sorted((mine, other)), '{"same":"phone"}')]
 
 
 def test_swaps_made_on_two_desks_in_one_evening_are_both_kept(desks):

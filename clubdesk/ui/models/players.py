@@ -15,6 +15,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QColor
 
 from clubdesk.errors import StoreError
+from clubdesk.phones import readable
 from clubdesk.services.player_search import Hits, PlayerIndex
 from clubdesk.services.players import PlayerRow, PlayerService
 from clubdesk.ui.i18n import tr
@@ -173,7 +174,7 @@ class PlayersModel(RowTableModel):
             if col == NICKNAME:
                 return p.nickname
             if col == PHONE:
-                return p.phone if self._private else ""
+                return readable(p.phone) if self._private else ""  # stored E.164, read «+7 903 123-45-67»
             if col == RATING:
                 return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:

@@ -133,6 +133,25 @@ class PlayersPage(QWidget):
         dialog = PlayerDialog(self._service, self._actor, None, self)
         if dialog.exec() and dialog.saved:
             self._show_saved(dialog.saved.id)
+        elif dialog.open_instead is not None:
+            self.open_player(dialog.open_instead.id)
+
+    def open_player(self, player_id: str) -> None:
+        """Show a player found elsewhere (the one a new entry may duplicate) and open him for editing."""
+        from clubdesk.ui.player_dialog import PlayerDialog
+
+        player = self._service.get(player_id)
+        if player is None:
+            return
+        self.search.setText(player.name)
+        self.apply_filter()
+        self._show_saved(player_id)
+        if not self._actor.has("desk"):
+            return
+        dialog = PlayerDialog(self._service, self._actor, player, self)
+        self.last_dialog = dialog
+        if dialog.exec() and dialog.saved:
+            self._show_saved(dialog.saved.id)
 
     def edit_player(self) -> None:
         row = self.selected_row()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.phones import readable
 from clubdesk.services.mafia_card import PlayerMafia
 from clubdesk.services.players import PlayerRow
 from clubdesk.services.ratings import RatingService
@@ -57,7 +58,7 @@ class PlayerCard(QDialog):
         name.setObjectName("pageTitle")
         form = QFormLayout()
         form.addRow(tr("Ник"), QLabel(player.nickname or "—"))
-        form.addRow(tr("Телефон"), QLabel(player.phone or "—"))
+        form.addRow(tr("Телефон"), QLabel(readable(player.phone) or "—"))
         if player.status == "banned":
             ban = QLabel(tr("Запрет посещения: {reason}").format(reason=player.ban_reason))
             ban.setObjectName("formError")

@@ -10,13 +10,13 @@ The events' no-DELETE trigger now lets an event leave `events` only once a `game
 whole (the branch set aside by that decision): an event is archived, never lost.
 
 Revision ID: 0012
-Revises: 0009
+Revises: 0010
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0009"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

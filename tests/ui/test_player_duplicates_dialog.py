@@ -1,0 +1,81 @@
+"""The player dialog: an impossible phone is one red line; a possible duplicate is a question with «Открыть игрока»
+and «Это другой человек — сохранить»; the phone is shown spaced and stored E.164."""
+
+from clubdesk.services.players import PlayerData
+from clubdesk.ui.pages.players import PlayersPage
+from clubdesk.ui.player_dialog import PlayerDialog
+
+
+def _dialog(qtbot, club, admin, player=None):
+    dialog = PlayerDialog(club.players, admin, player)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_an_impossible_phone_is_one_clear_line_in_the_dialog(qtbot, club, demo_admin):
+    dialog = _dialog(qtbot, club, demo_admin)
+    dialog.name.setText("Новиков Игорь")
+    dialog.phone.setText("00000000000")
+    dialog.save()
+    assert dialog.saved is None and dialog.error.isVisibleTo(dialog)
+    assert dialog.error.text().startswith("Такого номера телефона не бывает: «00000000000».")
+
+
+def test_the_same_phone_typed_another_way_asks_and_saves_only_when_told(qtbot, club, demo_admin):
+    first = club.players.add(demo_admin, PlayerData("Яшин Ян", phone="8 (903) 123-45-67"))
+    before = club.players.count()
+    dialog = _dialog(qtbot, club, demo_admin)
+    dialog.name.setText("Яшин Ян")
+    dialog.phone.setText("+7 903 123 45 67")
+    dialog.save()
+    assert dialog.saved is None and dialog.duplicate.isVisibleTo(dialog) and not dialog.error.isVisibleTo(dialog)
+    assert "Яшин Ян — тот же телефон +7 903 123-45-67" in dialog.duplicate_text.text()
+    assert dialog.open_existing.text() == "Открыть игрока «Яшин Ян»"
+    assert club.players.count() == before
+    dialog.save_anyway.click()
+    assert dialog.saved is not None and dialog.saved.id != first.id and club.players.count() == before + 1
+
+
+def test_open_existing_shows_that_player_in_the_registry_and_opens_him(qtbot, club, demo_admin, monkeypatch):
+    first = club.players.add(demo_admin, PlayerData("Яшин Ян", phone="8 (903) 123-45-67"))
+    page = PlayersPage(club.players, demo_admin)
+    qtbot.addWidget(page)
+    opened = []
+
+    def fake_exec(dialog):
+        opened.append(dialog)
+        if len(opened) == 1:  # the new entry: the same phone, the desk opens the existing player instead
+            dialog.name.setText("Яшин Ян Петрович")
+            dialog.phone.setText("89031234567")
+            dialog.save()
+            dialog.open_existing.click()
+        return dialog.result()
+    monkeypatch.setattr(PlayerDialog, "exec", fake_exec)
+    page.add_player()
+    assert len(opened) == 2 and opened[1]._player.id == first.id
+    assert opened[1].phone.text() == "+7 903 123-45-67" and opened[1].name.text() == "Яшин Ян"
+    assert page.model.player_at(page.selected_row()).id == first.id
+    assert club.players.count() == 41
+
+
+def test_a_date_of_birth_is_typed_kept_and_shown_again(qtbot, club, demo_admin):
+    dialog = _dialog(qtbot, club, demo_admin)
+    dialog.name.setText("Громов Глеб")
+    dialog.birthday.setText("31.02.1990")
+    dialog.save()
+    assert dialog.saved is None and "31.12.1990" in dialog.error.text()
+    dialog.birthday.setText("17.05.1990")
+    dialog.save()
+    again = _dialog(qtbot, club, demo_admin, dialog.saved)
+    assert again.birthday.text() == "17.05.1990"
+
+
+def test_the_registry_shows_a_stored_e164_phone_spaced(qtbot, club, demo_admin):
+    from clubdesk.ui.models.players import PHONE
+
+    club.players.add(demo_admin, PlayerData("Яшин Ян", phone="89031234567"))
+    page = PlayersPage(club.players, demo_admin)
+    qtbot.addWidget(page)
+    page.search.setText("Яшин")
+    page.apply_filter()
+    assert page.model.data(page.model.index(0, PHONE)) == "+7 903 123-45-67"
