@@ -14,7 +14,15 @@ SEATS = 10
 
 
 def scoring_text(scoring: str, lang: str) -> str:
-    return f"{scoring}: " + t("mf_scoring_wins" if scoring == "wins" else "mf_scoring_fiim", lang)
+    return t("mf_scoring_wins" if scoring == "wins" else "mf_scoring_fiim", lang)  # the code (fiim) is not a word
+
+
+def win_reason_text(reason: str, winner: str, lang: str) -> str:
+    """Why the game ended, in words: the engine's reason is a rule id (M-2 is our decision, not a printed clause)."""
+    if reason == "M-2":
+        return t("mf_reason_no_black" if winner == "red" else "mf_reason_parity", lang)
+    key = {"M§4.10": "mf_reason_left", "M§1.12": "mf_reason_awarded"}.get(reason)
+    return t(key, lang) if key else reason
 
 
 def _pts(tenths: int) -> str:
@@ -174,7 +182,7 @@ def build_mafia_game(record: dict, meta: Meta | None = None, lang: str = "ru") -
         story.append(note(t("mf_bans", lang, items=", ".join(f"№{s} (п. {c})" for s, c in e.bans))))
     if e.winner:
         story.append(note(f"{t('winner', lang)}: {t('mf_win_' + e.winner, lang)} — "
-                          + t("mf_win_reason", lang, reason=e.win_reason), bold=True))
+                          + t("mf_win_reason", lang, reason=win_reason_text(e.win_reason, e.winner, lang)), bold=True))
     else:
         story.append(note(f"{t('winner', lang)}: {t('no_winner', lang)}", bold=True))
     story.append(signatures([t("host", lang)], lang))

@@ -30,7 +30,8 @@ def _facts(ev: dict, lang: str) -> tuple[str, str, str]:
     if ev.get("off_table"):
         fell.append(t("py_off", lang, balls=_balls(ev["off_table"], lang)))
     if ev.get("trick"):
-        fell.append(t("py_trick", lang, trick=ev["trick"]))
+        fell.append(t(f"py_trick_{ev['trick']}", lang) if has(f"py_trick_{ev['trick']}")
+                    else t("py_trick", lang, trick=ev["trick"]))
     if ev.get("touched_control"):
         fell.append(t("py_touch10", lang))
     return call or "—", "; ".join(fell) or "—", _word("f", ev.get("foul"), lang)

@@ -22,7 +22,7 @@ def round_options(nominal: int, settlement: str, lang: str, bankroll: str | None
     text = f"{t('zh_nominal', lang).lower()} {money(nominal)} B; {t('zh_settlement', lang).lower()}: " \
            f"{settlement_text(settlement, lang)}"
     if bankroll:
-        text += f"; {t('zh_bankroll', lang).lower()} (Z-10): {bankroll_text(bankroll, lang)}"
+        text += f"; {t('zh_bankroll', lang).lower()}: {bankroll_text(bankroll, lang)}"
     return text
 
 
@@ -38,9 +38,15 @@ def _counted(counted: dict, lang: str) -> str:
 
 
 def _remarks(ev: dict, lang: str) -> list[str]:
-    """What the referee reported that the counted balls do not show: fouls, a try at Жук, a rebound, Жук off the
-    main cue (Z-12) and the balls that left the table."""
+    """What the referee reported that the counted balls do not show: balls that fell by chance and the main cue
+    falling, fouls, a try at Жук, a rebound, Жук off the main cue (Z-12) and the balls that left the table."""
     out = []
+    # A ball that fell without counting is what the referee saw: «биток упал» is no plain miss (it printed «—»).
+    fell = [p["ball"] for p in ev.get("potted", []) if not p.get("legal")]
+    for ball in ("std", "zhuk", "main"):
+        n = fell.count(ball)
+        if n:
+            out.append(t(f"zh_fell_{ball}", lang) + (f" × {n}" if n > 1 else ""))
     if ev.get("fouls"):
         out.append(t("zh_fouls", lang, f=", ".join(t(f"f_{f}", lang) if has(f"f_{f}") else f for f in ev["fouls"])))
     if ev.get("zhuk_attempt"):
@@ -122,12 +128,14 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", b
     del rows  # the table holds what it prints
     story.append(heading(t("zh_balances", lang)))
     story.append(balances_table(engine, name, lang))
-    best = max(engine.seats, key=lambda s: engine.balances[s.id] - s.balance)
-    story.append(note(t("zh_best", lang, name=name(best.id), amount=signed(engine.balances[best.id] - best.balance)),
-                      bold=True))
+    gain = {s.id: engine.balances[s.id] - s.balance for s in engine.seats}
+    top = max(gain.values())
+    best = [name(s.id) for s in engine.seats if gain[s.id] == top]  # equal results are all named
+    story.append(note(t("zh_best" if len(best) == 1 else "zh_best_tied", lang, name=", ".join(best),
+                        amount=signed(top)), bold=True))
     story.append(note(f"{t('zh_bank_end', lang)}: {money(engine.bank)} B. "
                       + t("zh_money_check", lang, total=money(engine.total_money))))
     if not engine.finished:
-        story.append(note(f"{t('zh_round', lang)}: {t('unfinished', lang)}", bold=True))
+        story.append(note(f"{t('zh_round', lang)}: {t('zh_unfinished', lang)}", bold=True))
     story.append(signatures([t("referee", lang)] + [name(p) for p in first_order], lang))
     return render(doc_title, story, lang=lang, club=meta.club)

@@ -245,8 +245,8 @@ def _variants(variants: dict[str, Any]) -> dict[str, Any]:
     for name, value in variants.items():
         allowed = VARIANTS.get(name)
         if allowed is None or not any(value is a if isinstance(a, bool) else value == a for a in allowed):
-            raise ValidationError("variants", f"Неизвестный вариант правил: {name} = {value!r}.",
-                                  f"Unknown rule variant: {name} = {value!r}.")
+            raise ValidationError("variants", "Неизвестный вариант правил: его нет среди вариантов M-14.",
+                                  "There is no such rule variant among those of M-14.")
         if value != allowed[0]:
             out[name] = value
     return out

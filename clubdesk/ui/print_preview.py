@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, QUrl
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QImage, QKeySequence, QPainter, QPixmap, QShortcut
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 from PySide6.QtWidgets import (
@@ -75,9 +75,12 @@ class PrintPreview(QDialog):
     """The pages of one PDF with print, save and open-in-viewer buttons."""
 
     def __init__(self, pdf: bytes, title: str, parent: QWidget | None = None,
-                 renderer: Renderer | None = None, use_default_renderer: bool = True) -> None:
+                 renderer: Renderer | None = None, use_default_renderer: bool = True, file_name: str = "") -> None:
+        """`file_name`: what «Сохранить PDF…» offers (without .pdf), saying what the document is
+        (ProtocolService.*_file_name); the title when not given."""
         super().__init__(parent)
         self.pdf, self.title = pdf, title
+        self.file_name = file_name
         self._renderer = renderer or (default_renderer() if use_default_renderer else None)
         self.setWindowTitle(tr("Просмотр: {title}").format(title=title))
         self.setObjectName("printPreview")
@@ -141,9 +144,14 @@ class PrintPreview(QDialog):
         path.write_bytes(self.pdf)
         return path
 
+    def suggested_path(self) -> Path:
+        """Where «Сохранить PDF…» opens: the user's documents folder (never the program's), with a name that says
+        what the document is."""
+        return in_documents(self.file_name or self.title, ".pdf")
+
     def save_dialog(self) -> None:
-        name = "".join(c if c.isalnum() or c in " -_" else "_" for c in self.title).strip() or "protocol"
-        path, _ = QFileDialog.getSaveFileName(self, tr("Сохранить PDF"), f"{name}.pdf", tr("Документ PDF (*.pdf)"))
+        path, _ = QFileDialog.getSaveFileName(self, tr("Сохранить PDF"), str(self.suggested_path()),
+                                              tr("Документ PDF (*.pdf)"))
         if path:
             try:
                 self.save_to(path)
@@ -204,21 +212,32 @@ class PrintPreview(QDialog):
         return len(pages)
 
 
-def preview_pdf(parent: QWidget | None, pdf: bytes, title: str) -> PrintPreview:
+def in_documents(name: str, suffix: str) -> Path:
+    """`name` (made fit for a file name) with `suffix` in the user's documents folder: where every save and export
+    dialog opens."""
+    from clubdesk.services.protocols import file_name
+
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+    return Path(folder) / f"{file_name(name)}{suffix}"
+
+
+def preview_pdf(parent: QWidget | None, pdf: bytes, title: str, file_name: str = "") -> PrintPreview:
     """Show the preview (non-modal, deleted on close) and return it."""
-    dialog = PrintPreview(pdf, title, parent)
+    dialog = PrintPreview(pdf, title, parent, file_name=file_name)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog
 
 
-def _preview(parent: QWidget | None, build: Callable[[], bytes], title: str) -> PrintPreview | None:
+def _preview(parent: QWidget | None, build: Callable[[], bytes], title: str,
+             name: Callable[[], str] | None = None) -> PrintPreview | None:
     try:
         pdf = build()
+        file_name = name() if name else ""
     except KnownError as exc:
         QMessageBox.warning(parent, tr("Печать"), exc.message())
         return None
-    return preview_pdf(parent, pdf, title)
+    return preview_pdf(parent, pdf, title, file_name)
 
 
 def _service(club):
@@ -234,14 +253,16 @@ def print_game(parent: QWidget | None, club, game_id: str) -> PrintPreview | Non
 def print_recorded_game(parent: QWidget | None, games, game_id: str) -> PrintPreview | None:
     """The same, for windows that hold the GameService rather than the whole club."""
     from clubdesk.services.protocols import ProtocolService
-    return _preview(parent, lambda: ProtocolService(games.store, games).game_pdf(game_id, language()),
-                    tr("Протокол игры"))
+    svc = ProtocolService(games.store, games)
+    return _preview(parent, lambda: svc.game_pdf(game_id, language()), tr("Протокол игры"),
+                    lambda: svc.game_file_name(game_id, language()))
 
 
 def print_tournament(parent: QWidget | None, club, tournament_id: str, stage: int | None = None) -> PrintPreview | None:
     """Preview and print the standings with every stage (or one stage: its draw and results)."""
     title = tr("Турнирная таблица") if stage is None else tr("Итоги этапа {n}").format(n=stage)
-    return _preview(parent, lambda: _service(club).tournament_pdf(tournament_id, stage, language()), title)
+    return _preview(parent, lambda: _service(club).tournament_pdf(tournament_id, stage, language()), title,
+                    lambda: _service(club).tournament_file_name(tournament_id, stage, language()))
 
 
 def print_pyramid_tournament(parent: QWidget | None, club, tournament_id: str) -> PrintPreview | None:
@@ -254,10 +275,12 @@ def print_pyramid_tournament(parent: QWidget | None, club, tournament_id: str) -
 def print_seating(parent: QWidget | None, games, evening_id: str) -> PrintPreview | None:
     """Preview and print the evening's seating, every game table by table, to pin up for the players."""
     from clubdesk.services.protocols import ProtocolService
-    return _preview(parent, lambda: ProtocolService(games.store, games).seating_pdf(evening_id, language()),
-                    tr("Рассадка вечера"))
+    svc = ProtocolService(games.store, games)
+    return _preview(parent, lambda: svc.seating_pdf(evening_id, language()), tr("Рассадка вечера"),
+                    lambda: svc.evening_file_name(evening_id, tr("рассадка"), language()))
 
 
 def print_evening(parent: QWidget | None, club, evening_id: str) -> PrintPreview | None:
     """Preview and print the summary of a Mafia evening."""
-    return _preview(parent, lambda: _service(club).evening_pdf(evening_id, language()), tr("Итоги вечера"))
+    return _preview(parent, lambda: _service(club).evening_pdf(evening_id, language()), tr("Итоги вечера"),
+                    lambda: _service(club).evening_file_name(evening_id, tr("итоги вечера"), language()))

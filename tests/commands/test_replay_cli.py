@@ -107,7 +107,7 @@ def test_cli_replay_trace_prints_the_state_after_every_event_as_json_lines():
 
 def test_cli_replay_of_an_illegal_record_exits_2_with_the_error_json_on_stdout_and_the_message_on_stderr():
     r = clubdesk("replay", "--lang", "en", "-", stdin=illegal_record())
-    message = f"it is A's shot, not B's {TABLE_AFTER} (P§7)"
+    message = f"it is the shot of A, not of B {TABLE_AFTER} (P§7)"
     assert r.returncode == 2 and len(r.stdout.splitlines()) == 1
     assert json.loads(r.stdout) == {"error": {"index": 5, "code": "not_your_turn", "clause": "P§7", "message": message}}
     assert r.stderr == f"event 5: {message}\n"
@@ -119,7 +119,7 @@ def test_cli_replay_error_message_is_russian_by_default_and_lang_may_come_first(
     assert r.stderr.startswith("событие 5: сейчас бьёт A, а не B (счёт 28:0,")
     assert json.loads(r.stdout)["error"]["message"] == r.stderr.removeprefix("событие 5: ").rstrip("\n")
     r = clubdesk("--lang", "en", "replay", "-", stdin=illegal_record())
-    assert r.returncode == 2 and r.stderr.startswith("event 5: it is A's shot, not B's")
+    assert r.returncode == 2 and r.stderr.startswith("event 5: it is the shot of A, not of B")
 
 
 def test_cli_replay_trace_of_an_illegal_record_prints_the_states_then_the_error():

@@ -197,5 +197,5 @@ def test_evening_summary_prints_the_variants_of_the_evening(store, admin, today)
     ev = svc.create(admin, today, None, variants={"lift_two_at_four": True})
     plain = svc.create(admin, today, None)
     words = " ".join(text(ProtocolService(store, f.games).evening_pdf(ev.id)).split())
-    assert "Варианты правил (M-14) при четырёх игроках двоих можно поднять" in words
+    assert "Варианты правил при четырёх игроках двоих можно поднять" in words
     assert "Варианты правил" not in " ".join(text(ProtocolService(store, f.games).evening_pdf(plain.id)).split())

@@ -86,13 +86,13 @@ def test_after_stage_3_the_top_4_go_to_the_final_and_everybody_else_is_out():
     for p in "abcd":
         assert _row(p, 3, "в финал") in stage3
     for p in "ef":
-        assert _row(p, 3, "выбыл (не в топ-4, Z§6.3)") in stage3
+        assert _row(p, 3, "выбыл (не в первой четвёрке, п. 6.3)") in stage3
     assert "продолжает" not in stage3
     standings = flat(build_standings(data, META))
     assert all(_standing(p, "в финал") in standings for p in "abcd")
     assert all(_standing(p, "выбыл: не в финале") in standings for p in "ef")
     assert "Победитель турнира" not in standings  # no final yet
-    assert _row("e", 3, "out (not in the top 4, Z§6.3)") in flat(build_tournament(data, META, "en", stage=3))
+    assert _row("e", 3, "out (not in the top 4, rule 6.3)") in flat(build_tournament(data, META, "en", stage=3))
 
 
 def test_while_stage_3_is_played_nobody_is_sent_to_the_final_or_out_of_it():

@@ -151,9 +151,9 @@ def _stage_status(cup: Cup, stage_no: int, p: str) -> str:
     """Z§9 from the service's stage end (every stage here is over), Z§6.3 from its qualifiers after stage 3."""
     stage = cup.tournaments.stages(cup.id)[stage_no - 1]
     if p in cup.tournaments.stage_end(stage.id).eliminated:
-        return "выбыл (баланс ≤ 0, Z§9)"
+        return "выбыл (баланс ≤ 0, п. 9)"
     if stage_no == 3:
-        return "в финал" if p in cup.qualifiers else "выбыл (не в топ-4, Z§6.3)"
+        return "в финал" if p in cup.qualifiers else "выбыл (не в первой четвёрке, п. 6.3)"
     return "продолжает"
 
 

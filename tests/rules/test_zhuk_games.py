@@ -226,7 +226,7 @@ def test_illegal_zhuk_cue_stops_the_replay_with_index_and_clause():
 
 def test_illegal_record_message_in_english():
     code, out, err = replay_cli("zhuk-illegal-zhuk-cue.json", lang="en")
-    assert code == 2 and "Жук as the cue is refused" in json.loads(out)["error"]["message"]
+    assert code == 2 and "Zhuk as the cue is refused" in json.loads(out)["error"]["message"]
     assert err.startswith("event 1")
 
 

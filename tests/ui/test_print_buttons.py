@@ -11,7 +11,7 @@ from tests.reports.pdfcheck import unstamped_pages
 @pytest.fixture
 def opened(monkeypatch):
     shown = []
-    monkeypatch.setattr(print_preview, "preview_pdf", lambda parent, pdf, title: shown.append((pdf, title)))
+    monkeypatch.setattr(print_preview, "preview_pdf", lambda parent, pdf, title, file_name="": shown.append((pdf, title)))
     return shown
 
 

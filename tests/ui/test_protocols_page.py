@@ -75,9 +75,9 @@ def test_enter_on_a_row_opens_the_preview_of_that_document(qtbot, club, admin, f
     real = print_preview.preview_pdf
     page_pdf = []
 
-    def spy(parent, pdf, title):
+    def spy(parent, pdf, title, file_name=""):
         page_pdf.append(pdf)
-        dlg = real(parent, pdf, title)
+        dlg = real(parent, pdf, title, file_name)
         opened.append(dlg)
         return dlg
 

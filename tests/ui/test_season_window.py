@@ -62,7 +62,7 @@ def test_exports_write_what_the_service_makes(window, tmp_path, monkeypatch):
 
 def test_print_opens_the_season_table(window, monkeypatch):
     shown = []
-    monkeypatch.setattr(print_preview, "preview_pdf", lambda parent, pdf, title: shown.append((pdf, title)))
+    monkeypatch.setattr(print_preview, "preview_pdf", lambda parent, pdf, title, file_name="": shown.append((pdf, title)))
     window.print_button.click()
     from tests.reports.pdfcheck import unstamped_pages
     assert len(shown) == 1 and shown[0][1] == "Таблица сезона"

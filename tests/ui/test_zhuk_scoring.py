@@ -132,6 +132,18 @@ def test_refusal_shows_inline_with_its_clause_and_stores_nothing(widget, club, t
     assert widget.error.isHidden() and len(stored(club, table.game_id)) == 1
 
 
+def test_a_refusal_reads_as_one_sentence_naming_the_player_and_the_clause_once(widget, club, table):
+    """«Не записано (Z§4.2): 420b6852-…: …» showed the clause twice and the player's id (issue 15 item 7)."""
+    import re
+
+    type_shot(widget, "7 1 Enter")
+    text = widget.error.text()
+    mover = club.players.get(widget.state["to_move"]).name
+    assert text.startswith(f"Не записано: {mover}: Жук битком запрещён — ")
+    assert text.count("Z-1") == 1 and text.endswith("(Z-1)")
+    assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", text) and "\n" not in text
+
+
 def test_ctrl_z_appends_a_void_event_and_restores_the_balances(widget, club, table):
     before = club.games.state(table.game_id)["balances"]
     type_shot(widget, "1 Enter")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from clubdesk.rules.mafia.clauses import CATALOGUE, CLUB_BAN, FOUL_CLAUSES, REMOVAL, REMOVAL_CLAUSES
 from clubdesk.rules.mafia.events import Foul, Leave, Removal
-from clubdesk.rules.mafia.phases import illegal
+from clubdesk.rules.mafia.phases import STATUS_EN, STATUS_RU, illegal
 
 if TYPE_CHECKING:
     from clubdesk.rules.mafia.engine import MafiaGame
@@ -23,9 +23,10 @@ def _is_last_word_speaker(game: MafiaGame, seat: int) -> bool:
 
 def _check_target(game: MafiaGame, seat: int, clause: str) -> None:
     if game.status[seat - 1] != "in_game" and not _is_last_word_speaker(game, seat):
-        raise illegal("not_in_game", "M§5.10", f"место {seat} уже не в игре ({game.status[seat - 1]}); "
+        status = game.status[seat - 1]
+        raise illegal("not_in_game", "M§5.10", f"место {seat} уже не в игре ({STATUS_RU[status]}); "
                       f"п. {clause} к нему не применим", f"seat {seat} is no longer in the game "
-                      f"({game.status[seat - 1]}); clause {clause} does not apply")
+                      f"({STATUS_EN[status]}); clause {clause} does not apply")
 
 
 def foul(game: MafiaGame, ev: Foul) -> None:

@@ -26,7 +26,23 @@ from clubdesk.rules.mafia.events import (
     SpeechEnd,
     Vote,
 )
-from clubdesk.rules.mafia.phases import PHASE_OF, STEP_CLAUSE, STEP_EVENTS, STEP_RU, TIMERS, TYPE_NAME, illegal
+from clubdesk.rules.mafia.phases import (
+    EVENT_EN,
+    EVENT_RU,
+    PHASE_OF,
+    ROLE_EN,
+    ROLE_RU,
+    STATUS_EN,
+    STATUS_RU,
+    STEP_CLAUSE,
+    STEP_EN,
+    STEP_EVENTS,
+    STEP_RU,
+    TIMERS,
+    TYPE_NAME,
+    illegal,
+    seats_text,
+)
 from clubdesk.rules.mafia.scoring import SCORING, best_move_tenths, score_tenths, team_of
 
 DEAL = {"don": 1, "mafia": 2, "sheriff": 1, "civilian": 6}
@@ -145,14 +161,16 @@ class MafiaGame(ReplayEngine[Event]):
         if kind == "vote" and self.step == "shootout_speech":
             raise illegal("shootout_speeches_pending", "M§4.7", f"перестрелка: ещё говорит место {self.speaker}",
                           f"shootout: seat {self.speaker} has not spoken yet")
-        raise illegal("wrong_phase", STEP_CLAUSE.get(kind), f"событие {kind} невозможно: {STEP_RU[self.step]}",
-                      f"event {kind} is not possible now: step {self.step}, day {self.day}")
+        raise illegal("wrong_phase", STEP_CLAUSE.get(kind), f"{EVENT_RU[kind]} сейчас невозможно: {STEP_RU[self.step]}",
+                      f"{EVENT_EN[kind]} is not possible now: {STEP_EN[self.step]}, day {self.day}")
 
     def _deal(self, ev: Deal) -> None:
         counts = {r: ev.roles.count(r) for r in DEAL}
         if counts != DEAL:
-            raise illegal("bad_deal", "M-1", f"раздача {counts} не 1 Дон, 2 мафии, 1 Шериф, 6 мирных",
-                          f"deal {counts} is not 1 Don, 2 Mafia, 1 Sheriff, 6 Civilians")
+            ru = ", ".join(f"{ROLE_RU[r]} — {n}" for r, n in counts.items())
+            en = ", ".join(f"{ROLE_EN[r]}: {n}" for r, n in counts.items())
+            raise illegal("bad_deal", "M-1", f"в раздаче {ru}, а нужно 1 Дон, 2 мафии, 1 Шериф, 6 мирных",
+                          f"the deal has {en}; it must be 1 Don, 2 Mafia, 1 Sheriff, 6 Civilians")
         self.roles = list(ev.roles)
         self.step = "agreement"
 
@@ -216,8 +234,9 @@ class MafiaGame(ReplayEngine[Event]):
             raise illegal("one_nomination", "M§4.2", f"место {ev.by} уже выставило кандидатуру",
                           f"seat {ev.by} has already nominated")
         if self.status[ev.target - 1] != IN_GAME:
-            raise illegal("target_not_in_game", "M§4.3", f"место {ev.target} не в игре ({self.status[ev.target - 1]})",
-                          f"seat {ev.target} is not in the game ({self.status[ev.target - 1]})")
+            status = self.status[ev.target - 1]
+            raise illegal("target_not_in_game", "M§4.3", f"место {ev.target} не в игре ({STATUS_RU[status]})",
+                          f"seat {ev.target} is not in the game ({STATUS_EN[status]})")
         if ev.target in self.nominees:
             raise illegal("already_nominated", "M§2.16", f"место {ev.target} уже выставлено",
                           f"seat {ev.target} is already nominated")
@@ -245,8 +264,9 @@ class MafiaGame(ReplayEngine[Event]):
             if voter in cast:
                 raise illegal("double_vote", "M§4.4", f"место {voter} голосует дважды", f"seat {voter} votes twice")
             if target not in self.candidates:
-                raise illegal("not_a_candidate", "M§4.4", f"место {target} не кандидат ({self.candidates})",
-                              f"seat {target} is not a candidate ({self.candidates})")
+                raise illegal("not_a_candidate", "M§4.4",
+                              f"место {target} не кандидат (кандидаты: {seats_text(self.candidates)})",
+                              f"seat {target} is not a candidate (candidates: {seats_text(self.candidates)})")
             cast[voter] = target
         in_game = self.in_game
         counts = voting.tally(self.candidates, in_game, cast)
@@ -376,11 +396,11 @@ class MafiaGame(ReplayEngine[Event]):
         role = "don" if who == "don" else "sheriff"
         seat = self.roles.index(role) + 1
         if self.status[seat - 1] != IN_GAME:
-            raise illegal("checker_not_in_game", "M§5.2", f"{role} (место {seat}) не в игре и не проверяет",
-                          f"the {role} (seat {seat}) is not in the game and cannot check")
+            raise illegal("checker_not_in_game", "M§5.2", f"{ROLE_RU[role]} (место {seat}) не в игре и не проверяет",
+                          f"the {ROLE_EN[role]} (seat {seat}) is not in the game and cannot check")
         if target == seat:
-            raise illegal("bad_check", "M§5.2", f"{role} не может проверить сам себя (место {target})",
-                          f"the {role} cannot check himself (seat {target})")
+            raise illegal("bad_check", "M§5.2", f"{ROLE_RU[role]} не может проверить сам себя (место {target})",
+                          f"the {ROLE_EN[role]} cannot check himself (seat {target})")
         r = self.roles[target - 1]
         return r == wanted if wanted else r in BLACK_ROLES
 

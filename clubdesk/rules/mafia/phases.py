@@ -67,6 +67,35 @@ STEP_RU = {
     "finished": "игра окончена",
 }
 
+#: Event type → what the host did, in the refusal's sentence («событие vote невозможно» named the code).
+EVENT_RU = {
+    "deal": "раздача карт", "agreement_end": "конец договорки", "speech_end": "конец речи",
+    "nominate": "выставление", "vote": "голосование", "lift_vote": "голосование за подъём",
+    "last_word_end": "конец последнего слова", "night": "ночь", "best_move": "лучший ход", "foul": "фол",
+    "removal": "удаление", "award_loss": "присуждение поражения", "extra_points": "доп. баллы", "leave": "уход игрока",
+}
+EVENT_EN = {k: k.replace("_", " ") for k in EVENT_RU} | {"agreement_end": "end of the agreement",
+                                                        "speech_end": "end of the speech",
+                                                        "last_word_end": "end of the last word",
+                                                        "nominate": "nomination", "award_loss": "awarded loss",
+                                                        "leave": "a player leaving"}
+STEP_EN = {
+    "deal": "waiting for the deal", "agreement": "night 0, agreement", "speech": "day speeches", "vote": "vote",
+    "shootout_speech": "shootout speeches", "revote": "revote", "lift_vote": "vote to lift all",
+    "last_word": "last word", "night": "night", "finished": "the game is over",
+}
+#: A seat's status and a role, as the refusals name them.
+STATUS_RU = {"in_game": "в игре", "killed": "убит", "lifted": "заголосован", "removed": "удалён"}
+STATUS_EN = {"in_game": "in the game", "killed": "killed", "lifted": "voted out", "removed": "removed"}
+ROLE_RU = {"don": "Дон", "sheriff": "Шериф", "mafia": "мафия", "civilian": "мирный"}
+ROLE_EN = {"don": "Don", "sheriff": "Sheriff", "mafia": "Mafia", "civilian": "Civilian"}
+
+
+def seats_text(seats) -> str:
+    """«2, 9»: seats for a sentence, never a list's repr."""
+    return ", ".join(str(s) for s in seats)
+
+
 TYPE_NAME = {
     Deal: "deal", AgreementEnd: "agreement_end", SpeechEnd: "speech_end", Nominate: "nominate", Vote: "vote",
     LiftVote: "lift_vote", LastWordEnd: "last_word_end", Night: "night", BestMove: "best_move", Foul: "foul",

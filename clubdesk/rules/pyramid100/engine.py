@@ -6,7 +6,7 @@ from typing import Any
 
 from clubdesk.rules.base import ReplayEngine
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
-from clubdesk.rules.pyramid100.events import CONTROL, CUE, NUMBERED, Concede, Event, Shot
+from clubdesk.rules.pyramid100.events import CONTROL, CUE, NUMBERED, TRICK_EN, TRICK_RU, Concede, Event, Shot
 from clubdesk.rules.pyramid100.shot import ASIDE, CENTRE, OFF_SPOT, Outcome, resolve
 
 TOTAL = 110  # P-1: ten pyramid balls (100) plus №10
@@ -138,7 +138,7 @@ class Match(ReplayEngine[Event]):
         player = s.player
         if player != self.to_move:
             raise self._illegal("not_your_turn", "P§7", f"сейчас бьёт {self.to_move}, а не {player}",
-                                f"it is {self.to_move}'s shot, not {player}'s")
+                                f"it is the shot of {self.to_move}, not of {player}")
         table = self.table
         ten_ok = self.control == CENTRE or self.control == OFF_SPOT
         for group in (s.call, s.potted):
@@ -151,8 +151,8 @@ class Match(ReplayEngine[Event]):
                 self._not_on_table(player, ball)
         if s.trick is not None and not self.trick_possible():
             raise self._illegal("trick_impossible", "P§11",
-                                f"{player}: приём {s.trick} невозможен — нужен №10 на столе и ещё прицельный шар",
-                                f"{player}: trick {s.trick} is impossible — it needs №10 on the cloth and "
+                                f"{player}: {TRICK_RU[s.trick]} невозможен — нужен №10 на столе и ещё прицельный шар",
+                                f"{player}: the {TRICK_EN[s.trick]} is impossible — it needs №10 on the cloth and "
                                 f"another numbered ball")
         if s.touched_control and not self.on_cloth(CONTROL):
             raise self._illegal("control_not_on_table", "P§12",
@@ -161,7 +161,7 @@ class Match(ReplayEngine[Event]):
 
     def _not_on_table(self, player: str, ball: int) -> None:
         if ball == CONTROL and self.control in self.shelves:
-            where_ru, where_en = f"на полке у {self.control}", f"on {self.control}'s shelf"
+            where_ru, where_en = f"на полке у {self.control}", f"on the shelf of {self.control}"
         elif ball == CONTROL and ball in self.table:
             where_ru, where_en = "ждёт освобождения центральной отметки", "waiting for the centre spot to free"
         else:

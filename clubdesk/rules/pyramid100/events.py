@@ -13,6 +13,8 @@ CONTROL = 10
 NUMBERED = frozenset(range(5, 16))  # P§1: white balls 5…15, №10 is the control ball
 POCKETS = frozenset(range(1, 7))
 TRICKS = ("carom3", "rocambole3")  # P§11
+TRICK_RU = {"carom3": "трёхбортный карамболь на №10", "rocambole3": "трёхбортный рокамболь на №10"}
+TRICK_EN = {"carom3": "three-cushion carom onto №10", "rocambole3": "three-cushion rocambole onto №10"}
 FOULS = ("miss", "not_cue_ball", "touch", "rebound", "double_hit", "push")  # P§19
 
 Ball = int | str
@@ -119,8 +121,9 @@ def _list(value: Any, where: str) -> list:
 
 def _unique(balls: list, where: str) -> None:
     if len(set(balls)) != len(balls):
-        raise _bad("ball_twice", None, f"{where}: один шар указан дважды: {balls}",
-                   f"{where}: a ball is listed twice: {balls}")
+        listed = ", ".join(map(str, balls))
+        raise _bad("ball_twice", None, f"{where}: один шар указан дважды: {listed}",
+                   f"{where}: a ball is listed twice: {listed}")
 
 
 _SHOT_KEYS = frozenset(("type", "player", *_SHOT_OPTIONAL))

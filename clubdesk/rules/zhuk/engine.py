@@ -152,8 +152,8 @@ class ZhukEngine(ReplayEngine[Event]):
                 raise _illegal("rerack_not_allowed", "Z§7",
                                f"{event.player}: новую пирамиду можно заказать, только когда на столе Жук и биток "
                                f"(сейчас стандартных шаров {self.std}, Жук {'на столе' if self.zhuk else 'сыгран'})",
-                               f"{event.player}: a re-rack may be called only with Жук and the main cue left "
-                               f"(now {self.std} standard balls, Жук {'on the table' if self.zhuk else 'potted'})")
+                               f"{event.player}: a re-rack may be called only with Zhuk and the main cue left "
+                               f"(now {self.std} standard balls, Zhuk {'on the table' if self.zhuk else 'potted'})")
             self._last = (event.player, 0, 0, 0, (), 0, 0, True, True)
             self._new_rack(event.player)  # our decision: the caller breaks, the order reverses as after any rack
         elif kind is RoundEnd:
@@ -165,12 +165,14 @@ class ZhukEngine(ReplayEngine[Event]):
         self._log.append(event)
 
     def _check_turn(self, player: str, what: str) -> None:
+        ru, en = _WHAT[what]
         if player not in self._pos:
-            raise _illegal("not_at_table", "Z§1", f"{what}: игрока {player} нет за этим столом",
-                           f"{what}: player {player} is not at this table")
+            # not `player`: an id of nobody at this table has no name to show
+            raise _illegal("not_at_table", "Z§1", f"{ru}: такого игрока нет за этим столом",
+                           f"{en}: no such player at this table")
         if player != self.to_move:
-            raise _illegal("not_your_turn", "Z-7", f"{what}: ход игрока {self.to_move}, а не {player}",
-                           f"{what}: it is {self.to_move}'s turn, not {player}'s")
+            raise _illegal("not_your_turn", "Z-7", f"{ru}: ход игрока {self.to_move}, а не {player}",
+                           f"{en}: it is the turn of {self.to_move}, not of {player}")
 
     def _new_rack(self, breaker: str) -> None:
         """Z§7 / Z-7: a fresh pyramid, the order reversed, `breaker` breaks from the house; the bank stays."""
@@ -222,8 +224,8 @@ class ZhukEngine(ReplayEngine[Event]):
         if c_main and left > 0:
             if ev.removed is None:
                 raise _illegal("removal_required", "Z-3",
-                               f"{p}: за свояка снимается один стандартный шар со стола — укажите removed",
-                               f"{p}: a legal main-cue pot takes one standard ball off the table — give removed")
+                               f"{p}: за свояка снимается один стандартный шар со стола — укажите, что шар снят",
+                               f"{p}: a legal main-cue pot takes one standard ball off the table — say it was taken off")
             left -= 1
         elif ev.removed is not None:
             raise _illegal("removal_not_allowed", "Z-3",
@@ -288,7 +290,7 @@ class ZhukEngine(ReplayEngine[Event]):
                            f"{p}: {n_std} standard balls potted but {self.std} on the table")
         if n_zhuk > 1 or n_main > 1:
             raise InvalidEventError("duplicate_ball", None, f"{p}: Жук или биток указан дважды",
-                                    f"{p}: Жук or the main cue is listed twice")
+                                    f"{p}: Zhuk or the main cue is listed twice")
         left = ev.left_table
         if left:
             n_left_std = left.count("std")
@@ -299,21 +301,24 @@ class ZhukEngine(ReplayEngine[Event]):
             n_zhuk += "zhuk" in left
         if (n_zhuk or ev.zhuk_attempt) and not self.zhuk:
             raise _illegal("zhuk_not_on_table", "Z§4.1", f"{p}: Жук уже сыгран в этой пирамиде (пирамида {self.rack})",
-                           f"{p}: Жук is already potted in this rack (rack {self.rack})")
+                           f"{p}: Zhuk is already potted in this rack (rack {self.rack})")
         if ev.rebound and legal_any:
             raise InvalidEventError("rebound_with_pot", None, f"{p}: отыгрыш не может быть с заказанным шаром",
                                     f"{p}: a rebound cannot pot a called ball")
 
 
+# What the player did, as a refusal names it (the event's type is a code, not a word of the sentence).
+_WHAT = {"shot": ("удар", "shot"), "rerack": ("новая пирамида", "re-rack")}
+
 _REFUSALS = {
-    "zhuk_not_on_table": ("Жука нет на столе", "Жук is not on the table"),
+    "zhuk_not_on_table": ("Жука нет на столе", "Zhuk is not on the table"),
     "zhuk_cue_on_break": ("разбой играется основным битком с руки из дома",
                           "the break is played with the main cue from the house"),
     "zhuk_cue_after_main_potted": ("после падения битка удар с руки основным битком",
                                    "after the main cue fell the shot is from hand with the main cue"),
-    "zhuk_cue_on_spot": ("Жук выставлен на точку и ещё не сыгран", "Жук was re-spotted and has not been played"),
+    "zhuk_cue_on_spot": ("Жук выставлен на точку и ещё не сыгран", "Zhuk was re-spotted and has not been played"),
     "zhuk_cue_negative_balance": ("при балансе ≤ 0 Жук битком не играется",
-                                  "with a balance ≤ 0 Жук may not be the cue"),
+                                  "with a balance ≤ 0 Zhuk may not be the cue"),
 }
 
 
@@ -321,4 +326,4 @@ def _refused(player: str, refusal: tuple[str, str], balance: int) -> IllegalEven
     code, clause = refusal
     ru, en = _REFUSALS[code]
     return _illegal(code, clause, f"{player}: Жук битком запрещён — {ru} (баланс {balance} B)",
-                    f"{player}: Жук as the cue is refused — {en} (balance {balance} B)")
+                    f"{player}: Zhuk as the cue is refused — {en} (balance {balance} B)")

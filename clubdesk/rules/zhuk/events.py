@@ -244,7 +244,7 @@ _OPTIONS = frozenset(("nominal", "settlement"))
 def parse_header(players: Any, options: Any) -> tuple[tuple[Seat, ...], int, str]:
     """Seats in turn order, the round nominal and the settlement option (Z§1, Z-1, Z-2)."""
     if type(players) is not list or not 3 <= len(players) <= 4:
-        raise _bad("bad_table_size", "за столом Жука 3 или 4 игрока (Z§1)", "a Жук table seats 3 or 4 players (Z§1)")
+        raise _bad("bad_table_size", "за столом Жука 3 или 4 игрока (Z§1)", "a Zhuk table seats 3 or 4 players (Z§1)")
     seats = []
     for i, p in enumerate(players):
         where = f"players[{i}]"

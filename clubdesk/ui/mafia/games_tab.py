@@ -153,6 +153,7 @@ class StandingsTab(QWidget):
         self.note = QLabel(tr("Считаются оконченные игры. Равенство очков: доп. баллы, победы, "
                               "убит первым (M-7)."))
         self.note.setObjectName("muted")
+        self.note.setWordWrap(True)  # beside the two buttons it was cut at a laptop's width
         self.flags = QListWidget()
         self.flags.setMaximumHeight(110)
         self.confirm = QPushButton(tr("Подтвердить запрет посещения"))
@@ -209,11 +210,15 @@ class StandingsTab(QWidget):
             enable(self.confirm, not item.data(256).confirmed, tr("Запрет уже внесён"))
 
     def save_path(self, title: str, name: str, pattern: str) -> str:
-        """Asked before an export; tests replace it."""
-        return QFileDialog.getSaveFileName(self, title, str(Path.home() / name), pattern)[0]
+        """Asked before an export, in the user's documents; tests replace it."""
+        from clubdesk.ui.print_preview import in_documents
+
+        return QFileDialog.getSaveFileName(self, title, str(in_documents(name, "")), pattern)[0]
 
     def export_csv(self) -> None:
-        path = self.save_path(tr("Итоги вечера в CSV"), "mafia-evening.csv", "CSV (*.csv)")
+        name = self._protocols.evening_file_name(self.evening_id, tr("итоги вечера"), language()) \
+            if self._protocols else tr("итоги вечера")
+        path = self.save_path(tr("Итоги вечера в CSV"), f"{name}.csv", "CSV (*.csv)")
         if path:
             Path(path).write_text(self._svc.standings_csv(self.evening_id), encoding="utf-8-sig")
 
@@ -224,7 +229,8 @@ class StandingsTab(QWidget):
 
     def export_pdf(self) -> None:
         from clubdesk.ui.print_preview import preview_pdf
-        preview_pdf(self, self._protocols.evening_pdf(self.evening_id, language()), tr("Итоги вечера"))
+        preview_pdf(self, self._protocols.evening_pdf(self.evening_id, language()), tr("Итоги вечера"),
+                    self._protocols.evening_file_name(self.evening_id, tr("итоги вечера"), language()))
 
     def confirm_ban(self) -> None:
         item = self.flags.currentItem()

@@ -33,7 +33,11 @@ class RegistrationTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))
         self.search.setClearButtonEnabled(True)
-        self.view = table_view(self.registry, stretch=NAME, widths={NICKNAME: 100, STATUS: 140})
+        self.view = table_view(self.registry, stretch=NAME, widths={NICKNAME: 100})
+        # the status column holds «запрет до 31.12.2027» whole (it was cut at 140 px); the style sheet's font is
+        # not applied yet here, hence the floor
+        self.view.setColumnWidth(STATUS, max(190, self.view.fontMetrics().horizontalAdvance(
+            tr("запрет до {date}").format(date="31.12.2027")) + 32))
         self.view.hideColumn(PHONE)   # phones are not needed to check a player in
         self.view.hideColumn(RATING)  # the Жук rating means nothing at a Mafia table
         self.check = QPushButton(tr("Отметить на вечере"))

@@ -138,4 +138,4 @@ class SeasonWindow(QWidget):
 
     def print_table(self) -> None:
         from clubdesk.ui.print_preview import preview_pdf
-        preview_pdf(self, self.service.pdf(self.season()), tr("Таблица сезона"))
+        preview_pdf(self, self.service.pdf(self.season()), tr("Таблица сезона"), self.file_name(""))

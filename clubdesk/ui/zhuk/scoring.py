@@ -102,6 +102,10 @@ class ZhukTableWidget(QWidget):
         self.error = error_label()
         self.log_view = self._table(self.log_model)
         self.log_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # the money and bank columns fit their widest text («из банка 12 300» was cut to «из банка …»)
+        metrics, pad = self.log_view.fontMetrics(), 24
+        self.log_view.setColumnWidth(2, metrics.horizontalAdvance("−99 999 " + tr("в банк")) + pad)
+        self.log_view.setColumnWidth(3, metrics.horizontalAdvance(tr("из банка {amount}").format(amount="99 999")) + pad)
         help_box = QFrame()
         help_box.setObjectName("zhukKeys")
         grid = QGridLayout(help_box)
@@ -270,9 +274,8 @@ class ZhukTableWidget(QWidget):
         """Hand the event to the service; a refusal shows inline with its clause and stores nothing."""
         try:
             self.hub.record(self.actor, self.game_id, obj)
-        except EventRefused as exc:
-            clause = exc.rule.clause or "—"
-            self.error.setText(tr("Не записано ({clause}): {message}").format(clause=clause, message=exc.message()))
+        except EventRefused as exc:  # the message names the players and ends with the clause, once
+            self.error.setText(tr("Не записано: {message}").format(message=exc.message()))
             self.error.show()
             return False
         except KnownError as exc:

@@ -152,7 +152,14 @@ class StandingsWidget(QWidget):
         if not self.tournament_id:
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, tr("Экспорт таблицы"), tr("турнир.csv"), "CSV (*.csv)")
+            from clubdesk.errors import language
+            from clubdesk.services.protocols import ProtocolService
+            from clubdesk.ui.print_preview import in_documents
+
+            name = ProtocolService(self.hub.club.store, self.hub.games).tournament_file_name(self.tournament_id,
+                                                                                              lang=language())
+            path, _ = QFileDialog.getSaveFileName(self, tr("Экспорт таблицы"), str(in_documents(name, ".csv")),
+                                                  "CSV (*.csv)")
             if not path:
                 return None
         export_csv(self.hub.tournaments, self.tournament_id, path)

@@ -1,0 +1,104 @@
+"""Text is not cut at a laptop's width (1366 × 768, issue 15 item 11): the Жук table log's «из банка …» and «… в
+банк», a ban with its end date in the Mafia registry, the evening standings' note. The main window of the demo club
+is shown at 1366 × 740 and every visible cell and one-line label is measured against its room."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QTableView
+
+from clubdesk.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+PAD = 12  # a cell's margins
+
+
+def cut_cells(view: QTableView) -> list[tuple[str, int, int]]:
+    m, metrics = view.model(), view.fontMetrics()
+    out = []
+    for r in range(min(m.rowCount(), 60)):
+        for c in range(m.columnCount()):
+            text = m.data(m.index(r, c))
+            if view.isColumnHidden(c) or not isinstance(text, str) or not text:
+                continue
+            if metrics.horizontalAdvance(text) + PAD > view.columnWidth(c):
+                out.append((text, metrics.horizontalAdvance(text) + PAD, view.columnWidth(c)))
+    return out
+
+
+def cut_labels(root) -> list[tuple[str, int, int]]:
+    out = []
+    for label in root.findChildren(QLabel):
+        text = label.text()
+        if label.isVisible() and text and not label.wordWrap() and "<" not in text:
+            need = label.fontMetrics().horizontalAdvance(text)
+            if need > label.contentsRect().width() + 1:
+                out.append((text, need, label.contentsRect().width()))
+    return out
+
+
+def views(root) -> list[QTableView]:
+    return [v for v in root.findChildren(QTableView) if v.isVisible() and v.model() is not None]
+
+
+@pytest.fixture(autouse=True)
+def club_style(qapp):
+    """Sizes as the user sees them: with the club's style sheet (bigger type than Qt's default)."""
+    from clubdesk.ui.app import apply_style
+
+    apply_style()
+    yield
+    qapp.setStyleSheet("")
+
+
+@pytest.fixture
+def window(qtbot, club, demo_admin, settings):
+    w = MainWindow(club, demo_admin, settings)
+    qtbot.addWidget(w)
+    w.resize(1366, 740)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_a_ban_with_its_end_date_fits_the_mafia_registry(window, club, demo_admin):
+    p = club.players.search("")[0]
+    club.players.update(demo_admin, p.id, p.as_data()._replace(banned=True, ban_reason="3.3",
+                                                               ban_until=dt.date.today() + dt.timedelta(days=40)))
+    window.show_page("mafia")
+    page = window.page("mafia")
+    page.registration.registry.refresh()
+    QApplication.processEvents()
+    texts = [page.registration.registry.data(page.registration.registry.index(r, 3))
+             for r in range(page.registration.registry.rowCount())]
+    assert any(t and t.startswith("запрет до ") for t in texts)
+    assert [c for v in views(page.registration) for c in cut_cells(v)] == []
+
+
+def test_the_evening_standings_note_is_not_cut(window):
+    window.show_page("mafia")
+    page = window.page("mafia")
+    page.tabs.setCurrentWidget(page.standings)
+    QApplication.processEvents()
+    assert cut_labels(page.standings) == []
+
+
+def test_the_zhuk_table_log_shows_a_bank_take_whole(qtbot, window, club, demo_admin):
+    window.show_page("live")
+    live = window.page("live")
+    table = live.hub.tournaments.running_tables()[0]
+    mover = club.games.state(table.game_id)["to_move"]
+    club.games.record(demo_admin, table.game_id, {"type": "shot", "player": mover, "cue": "main",
+                                                  "potted": [{"ball": "zhuk", "legal": True}], "zhuk_attempt": True})
+    win = live.open_table(table)
+    qtbot.addWidget(win)
+    win.resize(1280, 740)
+    QApplication.processEvents()
+    log = win.findChild(QAbstractItemView, None)  # any: every table of the window is measured
+    assert log is not None
+    rows = [c for v in views(win) for c in cut_cells(v)]
+    texts = [v.model().data(v.model().index(0, 3)) for v in views(win) if v.model().columnCount() == 4]
+    assert any(t and t.startswith("из банка ") for t in texts)
+    assert rows == [] and cut_labels(win) == []
