@@ -26,8 +26,8 @@ class Conflict:
 
 
 def _not_found(conflict_id: int) -> ValidationError:
-    return ValidationError("conflict", f"Конфликт {conflict_id} не найден или уже решён.",
-                           f"Conflict {conflict_id} not found or already resolved.")
+    return ValidationError("conflict", "Конфликт не найден или уже решён.",
+                           "The conflict is not found or already resolved.")
 
 
 def _raw(uow):

@@ -26,7 +26,7 @@ def test_m4_5_absent_votes_go_to_the_last_nominee():
 
 def test_m4_4_vote_for_a_non_candidate_is_refused():
     e = refused(day_zero_vote({1: 3, 2: 5}), "not_a_candidate", "M§4.4", type="vote", votes={"1": 4})
-    assert (e.ru, e.en) == ("место 4 не кандидат ([3, 5])", "seat 4 is not a candidate ([3, 5])")
+    assert (e.ru, e.en) == ("место 4 не кандидат (кандидаты: 3, 5)", "seat 4 is not a candidate (candidates: 3, 5)")
 
 
 def test_m4_4_a_player_out_of_the_game_cannot_vote():

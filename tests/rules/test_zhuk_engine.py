@@ -137,8 +137,8 @@ def test_legal_main_cue_pot_counts_as_a_ball_and_removes_one_standard():
 def test_legal_main_cue_pot_without_removal_is_refused():
     e = refused("removal_required", shot, opened(), "B", "main")
     assert e.clause == "Z-3"
-    assert e.ru == "B: за свояка снимается один стандартный шар со стола — укажите removed"
-    assert e.en == "B: a legal main-cue pot takes one standard ball off the table — give removed"
+    assert e.ru == "B: за свояка снимается один стандартный шар со стола — укажите, что шар снят"
+    assert e.en == "B: a legal main-cue pot takes one standard ball off the table — say it was taken off"
 
 
 def test_main_cue_pot_with_the_last_standard_ball_on_the_table_takes_it_off():
@@ -334,7 +334,7 @@ def test_payer_may_go_below_zero():
 def test_shot_out_of_turn_is_refused():
     e = refused("not_your_turn", shot, game(), "B")
     assert e.clause == "Z-7"
-    assert e.ru == "shot: ход игрока A, а не B" and e.en == "shot: it is A's turn, not B's"
+    assert e.ru == "удар: ход игрока A, а не B" and e.en == "shot: it is the turn of A, not of B"
 
 
 def test_unknown_player_is_refused():
