@@ -205,16 +205,16 @@ class PlayerService:
 
     def duplicates(self, data: PlayerData, own_id: str | None = None) -> list[tuple[PlayerRow, str]]:
         """Other players who may be this one: the same phone ("phone"), or the same name and date of birth
-        ("birthday"). `data` is validated (its phone in E.164)."""
+        ("birthday"); a player merged into another is not one. `data` is validated (its phone in E.164)."""
         out: list[tuple[PlayerRow, str]] = []
         if data.phone:
-            rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE phone = ? AND id <> ? ORDER BY name, id",
-                                   (data.phone, own_id or ""))
+            rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE phone = ? AND id <> ? AND merged_into = '' "
+                                   "ORDER BY name, id", (data.phone, own_id or ""))
             out += [(row_of(r), "phone") for r in rows]
         if data.birthday is not None:
             name = data.name.casefold()
             rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE birthday = ? AND id <> ? "
-                                   "ORDER BY name, id", (data.birthday.isoformat(), own_id or ""))
+                                   "AND merged_into = '' ORDER BY name, id", (data.birthday.isoformat(), own_id or ""))
             seen = {p.id for p, _ in out}
             out += [(row_of(r), "birthday") for r in rows
                     if " ".join(r[1].split()).casefold() == name and r[0] not in seen]
