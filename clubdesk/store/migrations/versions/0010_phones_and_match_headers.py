@@ -94,8 +94,15 @@ def upgrade() -> None:
         if read is None or read[0] == phone:
             continue  # unreadable: kept as it was; already E.164: nothing to write
         log.update("players", pid, {"phone": read[0], "search_key": _search_key(name, nickname, *read)})
+    # A Пирамидка tournament's game (a bout's, named in its log's game_started event) is titled by the tournament,
+    # not by a table: only the matches MatchService titled «table · судья referee» have a table to move.
+    bout_games = {json.loads(p).get("game") for (p,) in conn.execute(sa.text(
+        "SELECT e.payload FROM events e JOIN games g ON g.id = e.game_id "
+        "WHERE g.game = 'pyramid100_bracket' AND e.type = 'game_started'")).all()}
     for gid, title in conn.execute(sa.text(
             "SELECT id, title FROM games WHERE game = 'pyramid100' AND title <> '' ORDER BY id")).all():
+        if gid in bout_games:
+            continue
         table, _, referee = title.partition(_REFEREE)
         fields = {k: v for k, v in (("table_name", table.strip()[:100]), ("referee", referee.strip()[:200])) if v}
         if fields:
