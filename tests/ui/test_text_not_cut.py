@@ -102,3 +102,39 @@ def test_the_zhuk_table_log_shows_a_bank_take_whole(qtbot, window, club, demo_ad
     texts = [v.model().data(v.model().index(0, 3)) for v in views(win) if v.model().columnCount() == 4]
     assert any(t and t.startswith("из банка ") for t in texts)
     assert rows == [] and cut_labels(win) == []
+
+
+def test_the_round_line_on_tables_fits_the_main_windows_first_size(window, monkeypatch):
+    """«Столы» at the size the main window first opens with on a laptop (1200 × 720): a tournament's name, the
+    round and the clock were cut beside the page's four buttons («Kubok dekabrya: этап 1, раунд 1 · 09:3…»)."""
+    window.resize(1200, 720)
+    window.show_page("live")
+    page = window.page("live")
+    monkeypatch.setattr(page, "_round_text", lambda rid: "Открытый кубок декабря: этап 1, раунд 1")
+    page._update_round()
+    QApplication.processEvents()
+    assert " · " in page.round_label.text()  # a running round with its clock
+    assert cut_labels(page) == []
+
+
+@pytest.mark.parametrize("game", ["zhuk", "pyramid100"])
+def test_the_new_tournament_dialogs_ban_column_shows_its_whole_title(qtbot, club, demo_admin, game):
+    """The list of players to enter: its third column was 100 px and read «рет посеще»."""
+    from PySide6.QtCore import Qt
+
+    if game == "zhuk":
+        from clubdesk.ui.zhuk.hub import hub_for
+        from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
+
+        dialog = NewTournamentDialog(hub_for(club).tournaments, club.players, demo_admin)
+    else:
+        from clubdesk.services.pyramid_tournaments import PyramidTournamentService
+        from clubdesk.ui.pyramid.new_tournament import NewPyramidTournamentDialog
+
+        dialog = NewPyramidTournamentDialog(PyramidTournamentService.of(club), club.players, demo_admin)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    header = dialog.view.horizontalHeader()
+    assert dialog.view.model().headerData(2, Qt.Orientation.Horizontal) == "Запрет посещения"
+    assert header.sectionSize(2) >= header.sectionSizeHint(2)

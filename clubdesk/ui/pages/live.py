@@ -38,11 +38,12 @@ class LivePage(QWidget):
         self.end.setEnabled(can_clock)
         self.board_button = QPushButton(tr("Табло для игроков"))
         self.table_button = QPushButton(tr("Турнирная таблица"))
+        # The round line has a row of its own: beside four buttons a tournament's name and the clock were cut
+        # («… раунд 1 · 09:3…») in the main window's first size on a laptop.
         bar = QHBoxLayout()
-        bar.addWidget(self.round_label, 1)
         bar.addWidget(self.pause)
         bar.addWidget(self.end)
-        bar.addSpacing(20)
+        bar.addStretch(1)
         bar.addWidget(self.table_button)
         bar.addWidget(self.board_button)
         self.error = QLabel()
@@ -64,6 +65,7 @@ class LivePage(QWidget):
         scroll.setWidget(content)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addWidget(self.round_label)
         layout.addLayout(bar)
         layout.addWidget(self.error)
         layout.addWidget(hint)

@@ -76,6 +76,8 @@ class NewPyramidTournamentDialog(QDialog):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.view.setColumnWidth(1, 160)
+        # the ban column as wide as its title «Запрет посещения» at least (100 px cut it to «рет посеще»)
+        self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.view.doubleClicked.connect(lambda i: self.model.toggle(i.row()))
         self.count = QLabel()
         self.error = error_label()
