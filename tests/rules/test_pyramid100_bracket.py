@@ -152,6 +152,21 @@ def test_a_walk_over_decides_the_bout_and_counts_as_a_loss_in_double_elimination
     assert t.losses[p(4)] == ["W1-1"] and t.bouts["L1-1"].a == p(4)
 
 
+def test_a_grand_final_winner_who_withdraws_before_the_reset_leaves_the_title_to_the_other_finalist():
+    """PT§7 with PT§8: p2 came through the losers' bracket and won GF, so GF2 is to be played; he withdraws
+    before it, and GF2 goes to p1 by the withdrawal (the reset was left open and p2 was later made champion)."""
+    hand = {c: v for c, v in HAND_16.items() if c != "GF2"}
+    t = entered(16, format="double")
+    while t.bouts["GF"].winner is None:
+        code = t.ready_bouts()[0]
+        win(t, code, p(hand[code][2]))
+    assert (t.bouts["GF2"].a, t.bouts["GF2"].b, t.bouts["GF2"].winner) == (p(1), p(2), None)
+    t.apply(Withdraw(p(2)))
+    assert (t.bouts["GF2"].winner, t.bouts["GF2"].result) == (p(1), "withdrawal")
+    assert t.finished and t.champion == p(1) and t.eliminated[p(2)] == "withdrawal"
+    assert t.ready_bouts() == []
+
+
 def test_a_withdrawal_hands_the_running_bout_over_and_empties_his_later_places():
     t = entered(8, format="double")
     win(t, "W1-1", p(1))

@@ -294,12 +294,15 @@ class Tournament(ReplayEngine[Event]):
                 if bout.winner is not None:
                     continue
                 if bout.spec.a[0] == "reset":
-                    changed |= self._reset(bout)
-                    continue
-                if bout.a is None:
-                    bout.a = self._resolve(bout.spec.a)
-                if bout.b is None:
-                    bout.b = self._resolve(bout.spec.b)
+                    if self._reset(bout):
+                        changed = True
+                        continue
+                    # a GF2 to play is decided like any bout when one of its two withdraws (PT§7)
+                else:
+                    if bout.a is None:
+                        bout.a = self._resolve(bout.spec.a)
+                    if bout.b is None:
+                        bout.b = self._resolve(bout.spec.b)
                 if bout.a is None or bout.b is None:
                     continue
                 a, b = bout.a, bout.b
