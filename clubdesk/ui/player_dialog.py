@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -25,7 +24,7 @@ from clubdesk.errors import KnownError, ValidationError
 from clubdesk.roles import Actor
 from clubdesk.services.players import PlayerData, PlayerRow, PlayerService, PossibleDuplicate
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.views import error_label
+from clubdesk.ui.views import error_label, grow_to_fit
 
 
 class PlayerDialog(QDialog):
@@ -65,7 +64,7 @@ class PlayerDialog(QDialog):
         self.duplicate_text.setWordWrap(True)
         self.open_existing = QPushButton()
         self.save_anyway = QPushButton(tr("Это другой человек — сохранить"))
-        dup_buttons = QHBoxLayout()
+        dup_buttons = QVBoxLayout()  # one above the other: side by side both names were cut
         dup_buttons.addWidget(self.open_existing)
         dup_buttons.addWidget(self.save_anyway)
         dup_layout = QVBoxLayout(self.duplicate)
@@ -174,6 +173,7 @@ class PlayerDialog(QDialog):
         first = self._duplicates[0]
         self.open_existing.setText(tr("Открыть игрока «{name}»").format(name=first.name))
         self.duplicate.show()
+        grow_to_fit(self)
         self.save_anyway.setFocus()
 
     def _open_existing(self) -> None:
@@ -183,6 +183,7 @@ class PlayerDialog(QDialog):
     def show_error(self, text: str, field: str | None) -> None:
         self.error.setText(text)
         self.error.show()
+        grow_to_fit(self)
         widget = self._fields.get(field or "")
         if widget is not None:
             widget.setFocus()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QWidget
 
 
 def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | None = None) -> QTableView:
@@ -77,3 +77,12 @@ def enable(button, enabled: bool, why: str = "") -> None:
         button.setProperty("usualTip", button.toolTip())
     button.setEnabled(enabled)
     button.setToolTip(button.property("usualTip") if enabled else why)
+
+
+def grow_to_fit(window: QWidget) -> None:
+    """Make a shown window tall enough for its layout at its width. A word-wrapped line (an error, a question)
+    that appears in a dialog raises its height for width, which Qt's minimum size does not follow: the form's
+    rows were squeezed over each other (the player dialog's notes under «Запрет посещения клуба»)."""
+    layout = window.layout()
+    if layout is not None and layout.hasHeightForWidth():
+        window.resize(window.width(), max(window.height(), layout.totalHeightForWidth(window.width())))

@@ -1,6 +1,8 @@
 """The player dialog: an impossible phone is one red line; a possible duplicate is a question with «Открыть игрока»
 and «Это другой человек — сохранить»; the phone is shown spaced and stored E.164."""
 
+import pytest
+
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.pages.players import PlayersPage
 from clubdesk.ui.player_dialog import PlayerDialog
@@ -79,3 +81,31 @@ def test_the_registry_shows_a_stored_e164_phone_spaced(qtbot, club, demo_admin):
     page.search.setText("Яшин")
     page.apply_filter()
     assert page.model.data(page.model.index(0, PHONE)) == "+7 903 123-45-67"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_question_and_the_error_fit_the_dialog_without_squeezing_the_form(qtbot, qapp, club, demo_admin):
+    """With the club's style: a wrapped line appearing in the shown dialog made it too short for its form (the
+    notes box ran under «Запрет посещения клуба»), and the two answers side by side were cut at both ends."""
+    from clubdesk.ui.app import apply_style
+
+    apply_style()
+    try:
+        club.players.add(demo_admin, PlayerData("Ivanov Petr", phone="8 (903) 111-22-33"))
+        dialog = _dialog(qtbot, club, demo_admin)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.name.setText("Ivanov Petr")
+        dialog.phone.setText("00000000000")
+        dialog.save()
+        qapp.processEvents()
+        assert dialog.notes.geometry().bottom() < dialog.banned.geometry().top()
+        dialog.phone.setText("+7 903 111 22 33")
+        dialog.save()
+        qapp.processEvents()
+        assert dialog.duplicate.isVisibleTo(dialog)
+        assert dialog.notes.geometry().bottom() < dialog.banned.geometry().top()
+        for button in (dialog.open_existing, dialog.save_anyway):
+            assert button.width() >= button.sizeHint().width(), button.text()
+    finally:
+        qapp.setStyleSheet("")
