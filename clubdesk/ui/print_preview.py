@@ -217,8 +217,14 @@ def in_documents(name: str, suffix: str) -> Path:
     dialog opens."""
     from clubdesk.services.protocols import file_name
 
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-    return Path(folder) / f"{file_name(name)}{suffix}"
+    return documents_folder() / f"{file_name(name)}{suffix}"
+
+
+def documents_folder() -> Path:
+    """The user's documents folder, or his home when the desktop has none: a folder that does not exist made the
+    save dialog open in the program's own folder."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(folder) if folder and Path(folder).is_dir() else Path.home()
 
 
 def preview_pdf(parent: QWidget | None, pdf: bytes, title: str, file_name: str = "") -> PrintPreview:

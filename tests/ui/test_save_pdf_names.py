@@ -41,6 +41,12 @@ def _documents() -> Path:
     return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation))
 
 
+@pytest.fixture(autouse=True)
+def documents_folder():
+    """A desktop has its documents folder (the test home may not)."""
+    _documents().mkdir(parents=True, exist_ok=True)
+
+
 def _save(qtbot, dialog) -> None:
     qtbot.addWidget(dialog)
     dialog.save_button.click()
@@ -79,3 +85,10 @@ def test_the_tournament_table_csv_is_offered_in_documents_with_its_name(qtbot, c
     assert window.standings.tournament_id
     window.standings.export_csv()
     assert offered == [str(_documents() / "Жук — Кубок декабря — турнирная таблица.csv")]
+
+
+def test_without_a_documents_folder_the_dialog_opens_in_the_home_folder(monkeypatch, tmp_path):
+    """A desktop without ~/Documents: the dialog opened in the program's own folder (the path did not exist)."""
+    monkeypatch.setattr(QStandardPaths, "writableLocation", staticmethod(lambda _where: str(tmp_path / "нет")))
+    monkeypatch.setattr(Path, "home", staticmethod(lambda: tmp_path))
+    assert print_preview.in_documents("Жук — стол 1", ".pdf") == tmp_path / "Жук — стол 1.pdf"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QSize, QStandardPaths
+from PySide6.QtCore import QDate, QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -123,8 +123,9 @@ class SeasonWindow(QWidget):
 
     def save_path(self, title: str, name: str, pattern: str) -> str:
         """Asked before an export, in the user's documents; tests replace it."""
-        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-        return QFileDialog.getSaveFileName(self, title, str(Path(docs) / name), pattern)[0]
+        from clubdesk.ui.print_preview import documents_folder
+
+        return QFileDialog.getSaveFileName(self, title, str(documents_folder() / name), pattern)[0]
 
     def export_csv(self) -> None:
         path = self.save_path(tr("Таблица сезона в CSV"), self.file_name(".csv"), "CSV (*.csv)")

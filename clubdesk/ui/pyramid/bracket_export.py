@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from clubdesk.errors import language
@@ -14,8 +13,9 @@ from clubdesk.ui.i18n import tr
 
 def save_path(parent: QWidget, title: str, name: str, pattern: str) -> str:
     """Asked before an export, in the user's documents; tests replace it."""
-    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-    return QFileDialog.getSaveFileName(parent, title, str(Path(docs) / name), pattern)[0]
+    from clubdesk.ui.print_preview import documents_folder
+
+    return QFileDialog.getSaveFileName(parent, title, str(documents_folder() / name), pattern)[0]
 
 
 def save_xlsx(parent: QWidget, svc: PyramidTournamentService, tournament_id: str) -> str:
