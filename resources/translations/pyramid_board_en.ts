@@ -108,8 +108,8 @@
       <translation>Pyramid board: {a} — {b}</translation>
     </message>
     <message>
-      <source>На столе {n} шар(ов): {balls} — {points} очк.</source>
-      <translation>On the table {n} ball(s): {balls} — {points} pts</translation>
+      <source>На столе: {balls} — {points} очк.</source>
+      <translation>On the table: {balls} — {points} pts</translation>
     </message>
     <message>
       <source>Победа: {name} ({how})</source>
