@@ -2,30 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QSpinBox,
-    QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
-from clubdesk.errors import KnownError
 from clubdesk.services.accounts import Actor
 from clubdesk.services.players import PlayerService
 from clubdesk.services.pyramid_tournaments import PyramidTournamentService
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.models.tournament import ParticipantsModel
-from clubdesk.ui.views import error_label
+from clubdesk.ui.participants_dialog import ParticipantsDialog
 from clubdesk.ui.windows import remember
 
 
@@ -36,7 +28,7 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     return box
 
 
-class NewPyramidTournamentDialog(QDialog):
+class NewPyramidTournamentDialog(ParticipantsDialog):
     """Creates the tournament through PyramidTournamentService; `created` is its id."""
 
     def __init__(self, service: PyramidTournamentService, players: PlayerService, actor: Actor,
@@ -66,42 +58,12 @@ class NewPyramidTournamentDialog(QDialog):
         groups.addStretch(1)
         self.groups_row = QWidget()
         self.groups_row.setLayout(groups)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText(tr("Поиск участников: имя, ник или телефон"))
-        self.search.setClearButtonEnabled(True)
-        self.model = ParticipantsModel(players, self)
-        self.view = QTableView()
-        self.view.setModel(self.model)
-        self.view.verticalHeader().hide()
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.view.setColumnWidth(1, 160)
-        # the ban column as wide as its title «Запрет посещения» at least (100 px cut it to «рет посеще»)
-        self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.view.doubleClicked.connect(lambda i: self.model.toggle(i.row()))
-        self.count = QLabel()
-        self.error = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Создать"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
-        buttons.accepted.connect(self.create)
-        buttons.rejected.connect(self.reject)
         form = QFormLayout()
         form.addRow(tr("Название:"), self.name)
         form.addRow(tr("Формат:"), self.format)
         form.addRow(tr("Встречи:"), races)
         form.addRow(tr("Группы:"), self.groups_row)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.search)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.count)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
-        self._timer = QTimer(self, singleShot=True, interval=120)
-        self._timer.timeout.connect(lambda: self.model.set_filter(self.search.text()))
-        self.search.textChanged.connect(self._timer.start)
-        self.model.dataChanged.connect(self._update_count)
+        self._build(players, form)
         self.format.currentIndexChanged.connect(self._update_count)
         self._update_count()
         self.setObjectName("newPyramidTournament")
@@ -120,11 +82,4 @@ class NewPyramidTournamentDialog(QDialog):
             n=len(self.model.checked)))
 
     def create(self) -> None:
-        try:
-            self.created = self.service.create(self.actor, self.name.text(), list(self.model.checked),
-                                               self.options())
-        except KnownError as exc:
-            self.error.setText(exc.message())
-            self.error.show()
-            return
-        self.accept()
+        self._create_with(lambda ids: self.service.create(self.actor, self.name.text(), ids, self.options()))
