@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError, ValidationError
-from clubdesk.names import board_name
 from clubdesk.rules.errors import RuleError
 from clubdesk.rules.pyramid100.bracket import engine as bracket_engine
+from clubdesk.services import player_names
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameReadOnly, GameService
 from clubdesk.services.players import PlayerService
@@ -135,17 +135,11 @@ class PyramidTournamentService:
         return self.games.state(self.get(tournament_id).log_game_id)
 
     def names(self, player_ids) -> dict[str, str]:
-        ids = list(player_ids)
-        with self.store.session_factory() as s:
-            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
-        return {pid: f"{name} «{nick}»" if nick else name for pid, name, nick in rows}
+        return player_names.display_names(self.store, player_ids)
 
     def board_names(self, player_ids) -> dict[str, str]:
         """How the bracket and the hall board name these players (clubdesk.names.board_name)."""
-        ids = list(player_ids)
-        with self.store.session_factory() as s:
-            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
-        return {pid: board_name(name, nick) for pid, name, nick in rows}
+        return player_names.board_names(self.store, player_ids)
 
     # ---- the draw ------------------------------------------------------------------------------
     def draw(self, actor: Actor, tournament_id: str, method: str = "rating", seed: int | None = None) -> dict:

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError, ValidationError
-from clubdesk.names import board_name
 from clubdesk.rules.errors import RuleError
 from clubdesk.rules.zhuk import tournament as zt
 from clubdesk.rules.zhuk.events import SETTLEMENTS, START_BALANCE
+from clubdesk.services import player_names
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerBanned, PlayerService
@@ -138,17 +138,11 @@ class TournamentService:
 
     def names(self, player_ids) -> dict[str, str]:
         """Display names (name, and the nickname in quotes when there is one)."""
-        ids = list(player_ids)
-        with self.store.session_factory() as s:
-            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
-        return {pid: f"{name} «{nick}»" if nick else name for pid, name, nick in rows}
+        return player_names.display_names(self.store, player_ids)
 
     def board_names(self, player_ids) -> dict[str, str]:
         """How the public boards name these players (clubdesk.names.board_name of the stored fields)."""
-        ids = list(player_ids)
-        with self.store.session_factory() as s:
-            rows = s.execute(select(Player.id, Player.name, Player.nickname).where(Player.id.in_(ids))).all()
-        return {pid: board_name(name, nick) for pid, name, nick in rows}
+        return player_names.board_names(self.store, player_ids)
 
     # ---- stages and draws -------------------------------------------------------------------------
 
