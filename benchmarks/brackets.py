@@ -9,7 +9,8 @@ Run: `QT_QPA_PLATFORM=offscreen python -m benchmarks.brackets`.
 from __future__ import annotations
 
 import random
-import time
+
+from benchmarks.timing import best_of
 
 PAINT_TARGET_S = 0.050
 PRINT_TARGET_S = 0.5
@@ -29,15 +30,6 @@ def tournament(n: int = 64, seed: int = 2026):
         t.apply(GameWon(bout.spec.code, rng.choice([bout.a, bout.b])))
     names = {p: f"Игрок-{i:02d} «Карамболь»" for i, p in enumerate(t.entries)}
     return t.state(), names
-
-
-def best_of(fn, repeat: int = 7) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main() -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.timing import best_of  # noqa: E402
 from clubdesk.rules.record import new_engine  # noqa: E402
 from clubdesk.rules.registry import GAMES, engine_module  # noqa: E402
 
@@ -26,12 +26,7 @@ RUNS = 5
 
 
 def best_cpu(fn, runs: int = RUNS) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t0)
-    return best
+    return best_of(fn, runs)
 
 
 def measure(game: str, n: int) -> dict:

@@ -10,8 +10,8 @@ them). Run: `python -m benchmarks.reports`.
 from __future__ import annotations
 
 import random
-import time
 
+from benchmarks.timing import best_of
 from clubdesk.reports.base import Meta, note, render, title
 from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData, build_standings
 from clubdesk.rules.zhuk import tournament as zt
@@ -51,15 +51,6 @@ def tournament(n: int = 64, seed: int = 2026) -> tuple[TournamentData, Meta]:
 
 def one_page() -> bytes:
     return render("Одна страница", [title("Одна страница"), note("Проверка шрифта: Жук, Пирамидка, Мафия.")])
-
-
-def best_of(fn, repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def traced_peak_mb(fn) -> float:

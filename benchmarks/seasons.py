@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import time
 
+from benchmarks.timing import best_of
 from clubdesk.rules.record import FORMAT, replay
 from clubdesk.rules.registry import engine_module
 from clubdesk.services.demo_mafia import _black_win, _finished_game
@@ -91,15 +91,6 @@ class MemoryEvenings:
 
     def names(self, ids) -> dict[str, str]:
         return {p: f"Игрок {p}" for p in ids}
-
-
-def best_of(fn, repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main() -> None:
