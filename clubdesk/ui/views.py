@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTableView,
+    QWidget,
+)
 
 
 def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | None = None) -> QTableView:
@@ -86,3 +94,23 @@ def grow_to_fit(window: QWidget) -> None:
     layout = window.layout()
     if layout is not None and layout.hasHeightForWidth():
         window.resize(window.width(), max(window.height(), layout.totalHeightForWidth(window.width())))
+
+
+def fill_tournaments(widget: QListWidget, tournaments, keep: str | None) -> None:
+    """A tournaments list («Кубок декабря — 12 игроков», the id as the item's data) with `keep` still selected,
+    else the first; filled without selection signals, so the caller shows the selection once."""
+    from PySide6.QtCore import Qt
+
+    from clubdesk.ui.i18n import tr
+
+    widget.blockSignals(True)
+    widget.clear()
+    for t in tournaments:
+        item = QListWidgetItem(tr("{name} — {n} игроков").format(name=t.name, n=len(t.players)))
+        item.setData(Qt.ItemDataRole.UserRole, t.id)
+        widget.addItem(item)
+        if t.id == keep:
+            widget.setCurrentItem(item)
+    if widget.currentRow() < 0 and widget.count():
+        widget.setCurrentRow(0)
+    widget.blockSignals(False)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QPushButton,
     QTabWidget,
     QTreeWidget,
@@ -26,7 +25,7 @@ from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
-from clubdesk.ui.views import enable, error_label
+from clubdesk.ui.views import enable, error_label, fill_tournaments
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
 from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
@@ -151,17 +150,7 @@ class DrawsPage(QWidget):
 
     def reload(self) -> None:
         keep = self.current()
-        self.list.blockSignals(True)
-        self.list.clear()
-        for t in self.svc.tournaments():
-            item = QListWidgetItem(tr("{name} — {n} игроков").format(name=t.name, n=len(t.players)))
-            item.setData(Qt.ItemDataRole.UserRole, t.id)
-            self.list.addItem(item)
-            if t.id == keep:
-                self.list.setCurrentItem(item)
-        if self.list.currentRow() < 0 and self.list.count():
-            self.list.setCurrentRow(0)
-        self.list.blockSignals(False)
+        fill_tournaments(self.list, self.svc.tournaments(), keep)
         self.show_tournament()
 
     def show_tournament(self) -> None:

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -24,7 +23,7 @@ from clubdesk.services.pyramid_tournaments import ORGANISER_ROLES, RECORD_ROLES,
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.pyramid.bracket_view import BracketView
 from clubdesk.ui.pyramid.bracket_words import labels
-from clubdesk.ui.views import enable, error_label
+from clubdesk.ui.views import enable, error_label, fill_tournaments
 
 REFRESH_MS = 2000  # a game ended in its window shows in the bracket within this
 
@@ -111,17 +110,7 @@ class PyramidTournamentsPanel(QWidget):
 
     def reload(self, select: str | None = None) -> None:
         keep = select or self.current()
-        self.list.blockSignals(True)
-        self.list.clear()
-        for t in self.svc.tournaments():
-            item = QListWidgetItem(tr("{name} — {n} игроков").format(name=t.name, n=len(t.players)))
-            item.setData(Qt.ItemDataRole.UserRole, t.id)
-            self.list.addItem(item)
-            if t.id == keep:
-                self.list.setCurrentItem(item)
-        if self.list.currentRow() < 0 and self.list.count():
-            self.list.setCurrentRow(0)
-        self.list.blockSignals(False)
+        fill_tournaments(self.list, self.svc.tournaments(), keep)
         self.refresh()
 
     def _tick(self) -> None:
