@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,9 @@ def test_selftest_passes_and_writes_nothing_into_the_real_home(tmp_path):
     assert [line.split(":")[0] for line in lines] == ["ok    modules", "ok    store", "ok    games", "ok    window",
                                                      "ok    print", "selftest"]
     assert "pyramid100" in lines[2] and "zhuk" in lines[2] and "mafia" in lines[2]
+    # each game replays a real log, not a game conceded at its first event
+    counts = [int(n) for n in re.findall(r"\((\d+) events\)", lines[2])]
+    assert len(counts) >= 3 and min(counts) > 1, lines[2]
     assert lines[-1] == "selftest: all passed"
     assert list(home.iterdir()) == []
 
