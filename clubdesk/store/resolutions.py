@@ -7,6 +7,8 @@ that applies the decision (docs/sync.md «Conflict actions»). Plain SQL on the 
 - A game branch decision is `games.branch_json` = {"desk", "fork"}: from seq `fork` on, the game's events are
   the branch of `desk`. A desk holding another branch there archives those events into `conflicts` (whole,
   resolved, so the trigger lets them leave `events`) and brings `desk`'s branch in from `conflicts`.
+- Read side (`branches`, `open_conflict_count`): `conflicts` holds a branch one row per event; the administrator
+  sees and decides it as one conflict.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 
 EVENT_FIELDS = ("game_id", "seq", "type", "payload", "recorded_at", "author_id")
 
@@ -118,3 +121,61 @@ def set_aside_on_arrival(cur: sqlite3.Cursor, game_id: str, event: dict) -> bool
         return False
     archive_event(cur, event, "set_aside")
     return True
+
+
+# ---- read side: the branches as the administrator sees them -----------------------------------------------------
+# `conflicts` holds a branch one row per event (each event is archived whole, and the delete trigger looks for
+# its own row); the administrator decides a branch, not an event, so readers group the rows here.
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One desk's events of one game that this desk holds aside, in seq order."""
+
+    game_id: str
+    desk_id: str  # the desk that recorded them
+    conflict_id: int  # the branch's first conflicts row: the id the conflict actions and the CLI take
+    events: tuple[dict, ...]  # as archived: id, game_id, seq, type, payload, recorded_at, author_id, hlc, desk_id
+
+    @property
+    def first(self) -> dict:
+        return self.events[0]
+
+    @property
+    def last(self) -> dict:
+        return self.events[-1]
+
+
+def branches(read: Callable[[str, tuple], list[tuple]], *, archived: bool = False) -> list[Branch]:
+    """The open game branches (or, `archived`, the ones set aside), one per (game, desk), oldest first."""
+    which = "resolution = 'set_aside'" if archived else "NOT resolved"
+    groups: dict[tuple[str, str], list[tuple[int, dict]]] = {}
+    for cid, game_id, other_id, detail in read(
+            f"SELECT id, entity_id, other_id, detail_json FROM conflicts WHERE kind = 'game_branch' AND {which} "
+            "ORDER BY id", ()):
+        event = json.loads(detail)["event"]
+        groups.setdefault((game_id, event.get("desk_id") or other_id), []).append((cid, event))
+    out = [Branch(game_id, desk_id, min(cid for cid, _ in rows),
+                  tuple(sorted((e for _, e in rows), key=lambda e: e["seq"])))
+           for (game_id, desk_id), rows in groups.items()]
+    return sorted(out, key=lambda b: b.conflict_id)
+
+
+def branch_count(read: Callable[[str, tuple], list[tuple]], *, archived: bool = False) -> int:
+    """How many branches `branches` lists, counted in SQL (the Sync page asks on every refresh)."""
+    which = "resolution = 'set_aside'" if archived else "NOT resolved"
+    return read("SELECT count(*) FROM (SELECT DISTINCT entity_id, other_id FROM conflicts "
+                f"WHERE kind = 'game_branch' AND {which})", ())[0][0]
+
+
+def open_conflict_count(read: Callable[[str, tuple], list[tuple]]) -> int:
+    """Open conflicts as the administrator counts them: each game branch once, whatever its number of events."""
+    others = read("SELECT count(*) FROM conflicts WHERE NOT resolved AND kind <> 'game_branch'", ())[0][0]
+    return others + branch_count(read)
+
+
+def decided_at_ms(read: Callable[[str, tuple], list[tuple]], game_id: str) -> int | None:
+    """When the game's branch decision in force was made (its log row's hlc, in ms), on whichever desk."""
+    rows = read("SELECT max(hlc) FROM change_log WHERE entity = 'games' AND entity_id = ? "
+                "AND coalesce(json_extract(payload, '$.branch_json'), '') <> ''", (game_id,))
+    return rows[0][0] >> 16 if rows and rows[0][0] is not None else None

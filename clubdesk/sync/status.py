@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from clubdesk.store.db import Store
@@ -44,14 +45,31 @@ def local_status(store: Store, lang: str = "ru") -> SyncStatus:
     down = s.get("sync.pending_down")
     error = s.get("sync.last_error_en" if lang == "en" else "sync.last_error")
     skewed = [(name, ms) for name, ms in json.loads(s.get("sync.skewed", "[]"))]
-    desks = [(name, seen) for name, seen in json.loads(s.get("sync.desks", "[]"))]
+    desks = [(row[0], row[1]) for row in json.loads(s.get("sync.desks", "[]"))]
     return SyncStatus(load_config(store), changes.desk_identity(store), up, int(down) if down is not None else None,
                       s.get("sync.last_success"), error, count_conflicts(store), changes.quarantined(store), skewed,
                       desks)
 
 
 def count_conflicts(store: Store) -> int:
-    return store.read("SELECT count(*) FROM conflicts WHERE NOT resolved")[0][0]
+    """Open conflicts, a game branch counted once however many events it holds."""
+    from clubdesk.store.resolutions import open_conflict_count
+
+    return open_conflict_count(store.read)
+
+
+def desk_names(store: Store) -> dict[str, str]:
+    """desk id → desk name: this file's own ids and the club's desks as the last sync saw them (`sync.desks`
+    rows are [name, last contact, ids]; a row saved before the ids were kept has none)."""
+    from clubdesk.store import changes
+
+    names = {}
+    for row in json.loads(read_settings(store).get("sync.desks", "[]")):
+        names.update({desk_id: row[0] for desk_id in (row[2] if len(row) > 2 else [])})
+    config = load_config(store)
+    if config is not None:
+        names.update({desk_id: config.desk_name for desk_id in changes.local_desk_ids(store)})
+    return names
 
 
 def skewed_desks(conn, club_id: str) -> list[tuple[str, int]]:
@@ -62,12 +80,13 @@ def skewed_desks(conn, club_id: str) -> list[tuple[str, int]]:
     return [(f"{name} ({desk_id[:8]})", ms) for name, desk_id, ms in rows]
 
 
-def club_desks(conn, club_id: str) -> list[tuple[str, str]]:
-    """(name, last contact as ISO UTC) of every desk name of the club, most recent desk id of each."""
-    rows = conn.execute("SELECT name, max(last_seen) FROM desks WHERE club_id = %s GROUP BY name ORDER BY name",
-                        (club_id,)).fetchall()
+def club_desks(conn, club_id: str) -> list[tuple[str, str, list[str]]]:
+    """(name, last contact as ISO UTC, its desk ids) of every desk name of the club: the ids let a conflict name
+    the desk whose branch it is."""
+    rows = conn.execute("SELECT name, max(last_seen), array_agg(desk_id ORDER BY desk_id) FROM desks "
+                        "WHERE club_id = %s GROUP BY name ORDER BY name", (club_id,)).fetchall()
     conn.commit()
-    return [(name, seen.strftime("%Y-%m-%dT%H:%M:%SZ")) for name, seen in rows]
+    return [(name, seen.strftime("%Y-%m-%dT%H:%M:%SZ"), [str(d) for d in ids]) for name, seen, ids in rows]
 
 
 def local_digests(store: Store) -> dict[str, tuple[int, str]]:
@@ -149,11 +168,46 @@ def print_status(store: Store, lang: str, *, verify_tables: bool = False, out=No
 
 
 def print_conflicts(store: Store, lang: str, out=None) -> int:
+    """Every open conflict, a game branch as one conflict (its desk, events, first and last event in words) with
+    the commands that decide it."""
     out = out or sys.stdout
-    rows = store.read("SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
-                      "ORDER BY id")
-    if not rows:
-        print("Конфликтов нет." if lang != "en" else "No conflicts.", file=out)
-    for cid, kind, entity, entity_id, other_id, detail in rows:
-        print(f"{cid}  {kind:<16} {entity}/{entity_id}  ↔ {other_id or '—'}  {detail}", file=out)
+    en = lang == "en"
+    lines: list[tuple[int, str]] = []
+    for cid, kind, entity, entity_id, other_id, detail in store.read(
+            "SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
+            "AND kind <> 'game_branch' ORDER BY id"):
+        lines.append((cid, f"{cid}  {kind:<16} {entity}/{entity_id}  ↔ {other_id or '—'}  {detail}"))
+    with _interface_words(lang):
+        from clubdesk.ui.branch_words import load_branch_views
+
+        for view in load_branch_views(store, desk_names=desk_names(store)):
+            cid = view.branch.conflict_id
+            lines.append((cid, f"{cid}  {'game_branch':<16} games/{view.branch.game_id}  {view.title}\n"
+                               f"    {view.summary()}\n"
+                               f"    {'decide' if en else 'решение'}: clubdesk sync conflicts --keep {cid} | "
+                               f"--set-aside {cid}"))
+    if not lines:
+        print("Конфликтов нет." if not en else "No conflicts.", file=out)
+    for _cid, text in sorted(lines):
+        print(text, file=out)
     return 0
+
+
+@contextmanager
+def _interface_words(lang: str):
+    """The branches are told in the interface's words (tr()); in English those need the interface's translator,
+    which a command-line run has not installed."""
+    if lang != "en":
+        yield
+        return
+    from PySide6.QtCore import QCoreApplication
+
+    from clubdesk.ui.i18n import install_language
+
+    app = QCoreApplication.instance() or QCoreApplication([])
+    translator = install_language(app, "en")
+    try:
+        yield
+    finally:
+        if translator is not None:
+            app.removeTranslator(translator)

@@ -147,5 +147,205 @@
       <source>Отложить ветку стойки {desk} в архив конфликтов (ничего не удаляется)? Игра продолжится так, как она ведётся здесь, на всех стойках.</source>
       <translation>Set the branch of desk {desk} aside in the conflicts archive (nothing is deleted)? The game goes on as it is recorded here, on every desk.</translation>
     </message>
+    <message>
+      <source>Стойка</source>
+      <translation>Desk</translation>
+    </message>
+    <message>
+      <source>Событий</source>
+      <translation>Events</translation>
+    </message>
+    <message>
+      <source>С события</source>
+      <translation>From event</translation>
+    </message>
+    <message>
+      <source>Отложена</source>
+      <translation>Set aside</translation>
+    </message>
+    <message>
+      <source>Записано</source>
+      <translation>Recorded</translation>
+    </message>
+    <message>
+      <source>Событие</source>
+      <translation>Event</translation>
+    </message>
+    <message>
+      <source>Отложенные ветки</source>
+      <translation>Branches set aside</translation>
+    </message>
+    <message>
+      <source>Ветки игр, которые администратор отложил. В игре их нет, но ничего не удалено: события хранятся здесь, на каждой стойке.</source>
+      <translation>Game branches the administrator set aside. They are not in the game, but nothing is deleted: their events are kept here, on every desk.</translation>
+    </message>
+    <message>
+      <source>Отложенных веток нет.</source>
+      <translation>No branches set aside.</translation>
+    </message>
+    <message>
+      <source>№{seq}, {time}</source>
+      <translation>#{seq}, {time}</translation>
+    </message>
+    <message>
+      <source>События ветки стойки {desk}: {game}</source>
+      <translation>Events of desk {desk}'s branch: {game}</translation>
+    </message>
+    <message>
+      <source>событий: {n}, {seqs}, с {time}</source>
+      <translation>events: {n}, {seqs}, since {time}</translation>
+    </message>
+    <message>
+      <source>первое: «{first}», последнее: «{last}»</source>
+      <translation>first: «{first}», last: «{last}»</translation>
+    </message>
+    <message>
+      <source>ветка стойки {desk} — {span}; {ends}</source>
+      <translation>branch of desk {desk} — {span}; {ends}</translation>
+    </message>
+    <message>
+      <source>Пирамидка</source>
+      <translation>Pyramid</translation>
+    </message>
+    <message>
+      <source>турнир по Пирамидке</source>
+      <translation>Pyramid tournament</translation>
+    </message>
+    <message>
+      <source>отмена события №{seq}</source>
+      <translation>undo of event #{seq}</translation>
+    </message>
+    <message>
+      <source>место {by} выставляет место {target}</source>
+      <translation>seat {by} nominates seat {target}</translation>
+    </message>
+    <message>
+      <source>речь окончена</source>
+      <translation>speech ended</translation>
+    </message>
+    <message>
+      <source>последнее слово окончено</source>
+      <translation>last word ended</translation>
+    </message>
+    <message>
+      <source>фол</source>
+      <translation>foul</translation>
+    </message>
+    <message>
+      <source>удаление</source>
+      <translation>removal</translation>
+    </message>
+    <message>
+      <source>покидает игру</source>
+      <translation>leaves the game</translation>
+    </message>
+    <message>
+      <source>лучший ход</source>
+      <translation>best move</translation>
+    </message>
+    <message>
+      <source>дополнительные баллы</source>
+      <translation>extra points</translation>
+    </message>
+    <message>
+      <source>место {seat}: {what}</source>
+      <translation>seat {seat}: {what}</translation>
+    </message>
+    <message>
+      <source>раздача ролей</source>
+      <translation>roles dealt</translation>
+    </message>
+    <message>
+      <source>договорка окончена</source>
+      <translation>agreement ended</translation>
+    </message>
+    <message>
+      <source>голосование</source>
+      <translation>vote</translation>
+    </message>
+    <message>
+      <source>голосование за подъём</source>
+      <translation>vote to lift all</translation>
+    </message>
+    <message>
+      <source>ночь</source>
+      <translation>night</translation>
+    </message>
+    <message>
+      <source>техническое поражение</source>
+      <translation>loss awarded</translation>
+    </message>
+    <message>
+      <source>событие: «{words}»</source>
+      <translation>event: «{words}»</translation>
+    </message>
+    <message>
+      <source>жеребьёвка</source>
+      <translation>draw</translation>
+    </message>
+    <message>
+      <source>{who}: заявка</source>
+      <translation>{who}: entered</translation>
+    </message>
+    <message>
+      <source>встреча {bout}: партия начата</source>
+      <translation>bout {bout}: a game started</translation>
+    </message>
+    <message>
+      <source>встреча {bout}: партию выиграл {who}</source>
+      <translation>bout {bout}: game won by {who}</translation>
+    </message>
+    <message>
+      <source>встреча {bout}: неявка, победа {who}</source>
+      <translation>bout {bout}: walk-over, won by {who}</translation>
+    </message>
+    <message>
+      <source>{who} снимается с турнира</source>
+      <translation>{who} withdraws from the tournament</translation>
+    </message>
+    <message>
+      <source>… ещё {n} …</source>
+      <translation>… {n} more …</translation>
+    </message>
+    <message>
+      <source>Оставить ветку…</source>
+      <translation>Keep the branch…</translation>
+    </message>
+    <message>
+      <source>Ветки игр, отложенные решением администратора: их события не удалены и показаны здесь</source>
+      <translation>Game branches the administrator set aside: their events are not deleted and are shown here</translation>
+    </message>
+    <message>
+      <source>Выберите в списке двойную регистрацию.</source>
+      <translation>Select a duplicate registration in the list.</translation>
+    </message>
+    <message>
+      <source>Выберите в списке ветку игры.</source>
+      <translation>Select a game branch in the list.</translation>
+    </message>
+    <message>
+      <source>«{game}»: игру продолжит ветка стойки {desk} ({span}); события, которые здесь записаны с №{seq}, будут отложены (ничего не удаляется). Стойка {desk} станет вести игру. Продолжить?</source>
+      <translation>«{game}»: the branch of desk {desk} ({span}) will continue the game; the events recorded here from #{seq} on will be set aside (nothing is deleted). Desk {desk} will record the game. Go on?</translation>
+    </message>
+    <message>
+      <source>«{game}»: отложить ветку стойки {desk} ({span})? Её события не удаляются, они будут в «Отложенных ветках». Игра продолжится так, как она ведётся здесь, на всех стойках.</source>
+      <translation>«{game}»: set the branch of desk {desk} ({span}) aside? Its events are not deleted; they will be in «Branches set aside». The game goes on as it is recorded here, on every desk.</translation>
+    </message>
+    <message>
+      <source>Отложенные ветки ({n})…</source>
+      <translation>Branches set aside ({n})…</translation>
+    </message>
+    <message>
+      <source>№{seq}</source>
+      <translation>#{seq}</translation>
+    </message>
+    <message>
+      <source>№{first}–{last}</source>
+      <translation>#{first}–{last}</translation>
+    </message>
+    <message>
+      <source>№{seq}: {words}</source>
+      <translation>#{seq}: {words}</translation>
+    </message>
   </context>
 </TS>

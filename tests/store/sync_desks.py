@@ -36,3 +36,28 @@ def synced_tables(store) -> dict[str, list[tuple]]:
         out[table] = store.read(f"SELECT {', '.join(keep)} FROM {table} ORDER BY id")
     out["events"] = store.read("SELECT id, game_id, seq, type, payload, hlc, desk_id FROM events ORDER BY id")
     return out
+
+
+def partitioned_game(owner, taker, admin, *, taken: int = 5, went_on: int = 2, names=("Аня", "Боря", "Вера")) -> str:
+    """A Жук game recorded on `owner` and seen by `taker`; then, cut off from each other, `taker` takes it over and
+    records `taken` shots while `owner` records `went_on`: two branches from seq 2. Rows not exchanged yet."""
+    from clubdesk.services.games import GameService
+    from clubdesk.services.players import PlayerData, PlayerService
+
+    players = [PlayerService(owner).add(admin, PlayerData(n)).id for n in names]
+    games = GameService(owner)
+    gid = games.create(admin, "zhuk", [{"id": p} for p in players], {"nominal": 100, "settlement": "previous"})
+    games.record(admin, gid, _zhuk_shot(games, gid))
+    send(owner, taker)
+    theirs = GameService(taker)
+    theirs.take_over(admin, gid)
+    for i in range(taken):
+        theirs.record(admin, gid, _zhuk_shot(theirs, gid, pot=i % 2 == 0))
+    for i in range(went_on):
+        games.record(admin, gid, _zhuk_shot(games, gid, pot=i % 2 == 1))
+    return gid
+
+
+def _zhuk_shot(games, gid, pot=True) -> dict:
+    shot = {"type": "shot", "player": games.state(gid)["to_move"]}
+    return {**shot, "potted": [{"ball": "std", "legal": True}]} if pot else shot

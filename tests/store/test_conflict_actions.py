@@ -1,6 +1,7 @@
 """The administrator's conflict actions between desks (no hub: rows exchanged directly): a merge of two
 players keeps both histories under the survivor everywhere, is idempotent and converges when two desks make it;
-a game branch kept or set aside is archived, never lost, and every desk ends on the same line."""
+a game branch kept or set aside is archived, never lost, and every desk ends on the same line; a branch is one
+conflict to the administrator however many events it holds, and the archived ones are listed."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.db import open_store
 from clubdesk.store.resolutions import identities
-from tests.store.sync_desks import exchange, send, synced_tables
+from tests.store.sync_desks import exchange, partitioned_game, send, synced_tables
 
 
 @pytest.fixture
@@ -240,3 +241,100 @@ def test_the_survivor_rates_with_the_rounds_of_the_player_merged_into_him(desks)
     ConflictService(a).merge_players(admin, x, y)
     ratings = RatingService(a).ratings()
     assert ratings[x] == 1008 and y not in ratings and ratings[z] == 992
+
+
+# ---- a branch as the administrator sees it: one conflict, not one per event ------------------------------------
+def test_a_branch_of_five_events_is_one_conflict(desks):
+    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.status import count_conflicts
+
+    a, b, _c, admin = desks
+    gid = partitioned_game(a, b, admin, taken=5, went_on=2)
+    send(b, a)
+    assert a.read("SELECT count(*) FROM conflicts WHERE kind = 'game_branch' AND NOT resolved") == [(5,)]  # stored
+    found = branches(a.read)
+    assert [(x.game_id, x.desk_id, [e["seq"] for e in x.events]) for x in found] == [(gid, b.desk_id, [2, 3, 4, 5, 6])]
+    assert found[0].conflict_id == a.read("SELECT min(id) FROM conflicts WHERE kind = 'game_branch'")[0][0]
+    assert count_conflicts(a) == 1
+    send(a, b)  # on the desk that took the game over, the owner's two shots are the branch
+    assert [(x.desk_id, len(x.events)) for x in branches(b.read)] == [(a.desk_id, 2)] and count_conflicts(b) == 1
+
+
+def test_two_desks_branches_of_one_game_are_two_conflicts_beside_a_duplicate(desks):
+    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.status import count_conflicts
+
+    a, b, c, admin = desks
+    gid = partitioned_game(a, b, admin, taken=2, went_on=1)
+    send(b, c)  # c takes the game over from b and records on: a holds both as branches of its own line
+    GameService(c).take_over(admin, gid)
+    for _ in range(3):
+        GameService(c).record(admin, gid, _shot(GameService(c), gid))
+    PlayerService(a).add(admin, PlayerData("Иван Петров", nickname="Ваня"))
+    PlayerService(b).add(admin, PlayerData("Иван Петров-2", nickname="ваня"))
+    send(b, a)
+    send(c, a)
+    assert sorted((x.desk_id, len(x.events)) for x in branches(a.read)) == sorted([(b.desk_id, 2), (c.desk_id, 3)])
+    assert count_conflicts(a) == 3  # two branches and the duplicate registration
+
+
+@pytest.mark.parametrize("action", ["keep", "set_aside"])
+def test_the_action_on_a_branchs_one_line_decides_all_its_events(desks, action):
+    from clubdesk.store.resolutions import branches
+
+    a, b, c, admin = desks
+    gid = partitioned_game(a, b, admin, taken=5, went_on=2)
+    send(b, a)
+    line = branches(a.read)[0]
+    svc = ConflictService(a)
+    (svc.keep_branch if action == "keep" else svc.set_aside)(admin, line.conflict_id)
+    assert branches(a.read) == [] and a.read("SELECT count(*) FROM conflicts WHERE NOT resolved") == [(0,)]
+    seqs = a.read("SELECT seq, desk_id FROM events WHERE game_id = ? AND seq >= 2 ORDER BY seq", (gid,))
+    kept = b.desk_id if action == "keep" else a.desk_id
+    assert {d for _, d in seqs} == {kept} and len(seqs) == (5 if action == "keep" else 2)
+    archived = branches(a.read, archived=True)
+    aside = a.desk_id if action == "keep" else b.desk_id
+    assert [(x.desk_id, len(x.events)) for x in archived] == [(aside, 2 if action == "keep" else 5)]
+
+
+def test_an_archived_branch_is_listed_on_every_desk_with_when_it_was_set_aside(desks):
+    from clubdesk.store.resolutions import branches, decided_at_ms
+
+    a, b, c, admin = desks
+    gid = partitioned_game(a, b, admin, taken=3, went_on=2)
+    exchange(a, b, c)
+    before = dt.datetime.now(dt.UTC).timestamp() * 1000
+    ConflictService(c).keep_branch(admin, branches(c.read)[0].conflict_id)
+    exchange(a, b, c)
+    listed = []
+    for store in (a, b, c):
+        archived = branches(store.read, archived=True)
+        assert [(x.game_id, x.conflict_id > 0) for x in archived] == [(gid, True)]
+        assert decided_at_ms(store.read, gid) >= before - 1000
+        listed.append((archived[0].desk_id, [e["id"] for e in archived[0].events]))
+    assert listed[0] == listed[1] == listed[2] and listed[0][0] in (a.desk_id, b.desk_id)
+
+
+def test_sync_conflicts_lists_a_branch_once_with_its_events_in_words_and_the_commands_that_decide_it(desks):
+    import io
+    import subprocess
+    import sys
+
+    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.status import print_conflicts
+
+    a, b, _c, admin = desks
+    partitioned_game(a, b, admin, taken=5, went_on=2)
+    send(b, a)
+    out = io.StringIO()
+    assert print_conflicts(a, "ru", out) == 0
+    text, cid = out.getvalue(), branches(a.read)[0].conflict_id
+    assert text.count("game_branch") == 1 and "событий: 5, №2–6" in text
+    assert "первое: «Аня: шар», последнее: «Вера: шар»" in text
+    assert f"--keep {cid} | --set-aside {cid}" in text and b.desk_id[:8] in text
+    # in English from the command line (a process of its own: it starts the Qt core the words need)
+    path = a.read("PRAGMA database_list")[0][2]
+    done = subprocess.run([sys.executable, "-m", "clubdesk", "--db", path, "--lang", "en", "sync", "conflicts"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "events: 5, #2–6" in done.stdout and "first: " in done.stdout and "decide:" in done.stdout

@@ -135,3 +135,25 @@ def test_the_administrator_merges_a_duplicate_from_the_page_after_confirming_and
     assert [p.name for p in PlayerService(a.store).search("900")] == [p.name for p in
                                                                          PlayerService(b.store).search("900")]
     assert len(PlayerService(a.store).search("900")) == 1
+
+
+def test_a_branch_arriving_through_the_hub_is_one_line_that_names_the_desk_it_came_from(qtbot, desks):
+    from clubdesk.ui.pages.sync import SyncPage
+
+    a, b, admin = desks
+    ids = [PlayerService(a.store).add(admin, PlayerData(name=n)).id for n in ("Аня", "Боря", "Вера")]
+    gid = GameService(a.store).create(admin, "zhuk", [{"id": p} for p in ids], {"nominal": 10})
+    a.sync()
+    b.sync()
+    hall = GameService(b.store)
+    hall.take_over(admin, gid)  # the front desk is cut off and goes on recording
+    for _ in range(4):
+        hall.record(admin, gid, {"type": "shot", "player": hall.state(gid)["to_move"]})
+    front = GameService(a.store)
+    front.record(admin, gid, {"type": "shot", "player": front.state(gid)["to_move"]})
+    b.sync()
+    a.sync()
+    page = SyncPage(Club(a.store), admin, None)
+    qtbot.addWidget(page)
+    assert page.model.rowCount() == 1 and page.conflicts_title.text() == "Конфликты: 1"
+    assert f"ветка стойки {b.name} — событий: 4, №1–4" in page.model.data(page.model.index(0, 2))

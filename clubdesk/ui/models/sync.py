@@ -1,10 +1,12 @@
-"""The conflicts a sync found, waiting for the administrator, as a table model."""
+"""The conflicts a sync found, waiting for the administrator, as a table model: a game branch is one line (its
+desk, events and first and last event in words), however many `conflicts` rows hold its events."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 
+from clubdesk.ui.branch_words import BranchView, load_branch_views
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import DISPLAY, TOOLTIP, RowTableModel
 
@@ -20,14 +22,20 @@ class ConflictRow:
     other_id: str | None
     detail: dict
     names: dict  # player id → name, for telling the administrator who is who
+    branch: BranchView | None = None  # a game branch: the whole branch (`id` is its first conflicts row)
 
 
 def load_conflicts(store) -> list[ConflictRow]:
+    from clubdesk.sync.status import desk_names
+
     rows = store.read("SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
-                      "ORDER BY id")
+                      "AND kind <> 'game_branch' ORDER BY id")
     names = dict(store.read("SELECT id, name FROM players"))
-    return [ConflictRow(cid, kind, entity, eid, other, json.loads(detail or "{}"), names)
-            for cid, kind, entity, eid, other, detail in rows]
+    out = [ConflictRow(cid, kind, entity, eid, other, json.loads(detail or "{}"), names)
+           for cid, kind, entity, eid, other, detail in rows]
+    out += [ConflictRow(v.branch.conflict_id, "game_branch", "games", v.branch.game_id, v.branch.desk_id, {}, names, v)
+            for v in load_branch_views(store, desk_names=desk_names(store))]
+    return sorted(out, key=lambda c: c.id)
 
 
 def kind_text(kind: str) -> str:
@@ -40,9 +48,17 @@ def detail_text(row: ConflictRow) -> str:
         same = {"phone": tr("тот же телефон"), "nickname": tr("тот же ник")}.get(d.get("same"), "")
         who = " / ".join(row.names.get(p, p[:8]) for p in (row.entity_id, row.other_id) if p)
         return f"{who}: {same}"
-    event = d.get("event", {})
-    return tr("событие №{seq} ({type}) со стойки {desk}, игра уже ведётся здесь").format(
-        seq=event.get("seq", "?"), type=event.get("type", "?"), desk=row.other_id[:8] if row.other_id else "?")
+    if row.branch is not None:
+        return row.branch.summary()
+    return f"{row.kind} {row.entity_id[:8]}"  # a kind this page has no words for (two desks made one login)
+
+
+def events_text(view: BranchView, limit: int = 30) -> str:
+    """The branch's events one a line (the tooltip of its line), the middle left out of a long one."""
+    events = view.branch.events
+    shown = events if len(events) <= limit else (*events[:limit - 10], None, *events[-9:])
+    return "\n".join(tr("… ещё {n} …").format(n=len(events) - limit + 1) if e is None
+                     else tr("№{seq}: {words}").format(seq=e["seq"], words=view.words(e)) for e in shown)
 
 
 class ConflictsModel(RowTableModel):
@@ -57,5 +73,7 @@ class ConflictsModel(RowTableModel):
         if column == WHAT:
             if item.kind == "duplicate_player":
                 return tr("игроки")
-            return tr("игра {id}").format(id=item.entity_id[:8])
+            return item.branch.title if item.branch is not None else f"{item.entity}/{item.entity_id[:8]}"
+        if role == TOOLTIP and item.branch is not None:
+            return detail_text(item) + "\n\n" + events_text(item.branch)
         return detail_text(item)

@@ -1,9 +1,10 @@
 """Синхронизация: the hub, this desk, the state, pending rows, the last success, progress and the conflicts.
 
 The page only shows what `clubdesk.sync.status` reads and starts syncs through the club's SyncWorker; nothing
-here talks to PostgreSQL. The conflicts are listed as the desk found them (docs/sync.md «Conflicts»); an
-administrator resolves the selected one (merge two players; keep or set aside a game branch) after confirming,
-through `ConflictService`.
+here talks to PostgreSQL. The conflicts are listed as the desk found them (docs/sync.md «Conflicts»), a game
+branch as one line however many events it holds; an administrator resolves the selected one (merge two players;
+keep or set aside a game branch) after confirming, through `ConflictService`. «Отложенные ветки…» opens the
+branches set aside (read-only, `archived_branches`).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from PySide6.QtWidgets import (
 
 from clubdesk.errors import KnownError, language
 from clubdesk.roles import Actor
+from clubdesk.store.resolutions import branch_count
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.sync import ConflictsModel, load_conflicts
 from clubdesk.ui.sync_worker import SyncWorker, worker_for
-from clubdesk.ui.views import table_view
+from clubdesk.ui.views import enable, table_view
 
 
 def state_text(state: str) -> str:
@@ -69,8 +71,12 @@ class SyncPage(QWidget):
         self.conflicts_title.setObjectName("sectionTitle")
 
         self.merge_button = QPushButton(tr("Объединить игроков…"))
-        self.keep_button = QPushButton(tr("Продолжить эту ветку…"))
+        self.keep_button = QPushButton(tr("Оставить ветку…"))
         self.aside_button = QPushButton(tr("Отложить ветку…"))
+        self.archived_button = QPushButton()
+        self.archived_button.setToolTip(tr("Ветки игр, отложенные решением администратора: их события не "
+                                           "удалены и показаны здесь"))
+        self.archived_button.clicked.connect(self.show_archived)
         self.merge_button.clicked.connect(self.merge_selected)
         self.keep_button.clicked.connect(self.keep_selected)
         self.aside_button.clicked.connect(self.set_aside_selected)
@@ -82,6 +88,7 @@ class SyncPage(QWidget):
         for button in (self.merge_button, self.keep_button, self.aside_button):
             actions.addWidget(button)
         actions.addStretch(1)
+        actions.addWidget(self.archived_button)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
 
         top = QHBoxLayout()
@@ -141,6 +148,8 @@ class SyncPage(QWidget):
         if conflicts:
             self.view.selectRow(0)  # the first conflict is ready for its action
         self.conflicts_title.setText(tr("Конфликты: {n}").format(n=len(conflicts)))
+        archived = branch_count(self.club.store.read, archived=True)
+        self.archived_button.setText(tr("Отложенные ветки ({n})…").format(n=archived))
         self._update_actions()
 
     # ---- conflict actions (administrator) ------------------------------------------------------------------
@@ -153,9 +162,10 @@ class SyncPage(QWidget):
         admin = self.actor.has("admin")
         for button in (self.merge_button, self.keep_button, self.aside_button):
             button.setVisible(admin)  # only an administrator resolves conflicts
-        self.merge_button.setEnabled(admin and c is not None and c.kind == "duplicate_player")
+        enable(self.merge_button, admin and c is not None and c.kind == "duplicate_player",
+               tr("Выберите в списке двойную регистрацию."))
         for button in (self.keep_button, self.aside_button):
-            button.setEnabled(admin and c is not None and c.kind == "game_branch")
+            enable(button, admin and c is not None and c.kind == "game_branch", tr("Выберите в списке ветку игры."))
 
     def ask(self, text: str) -> bool:
         """The confirmation before an action (tests replace it)."""
@@ -175,16 +185,20 @@ class SyncPage(QWidget):
         c = self.selected()
         if c is None or c.kind != "game_branch":
             return
-        text = tr("Игру продолжит ветка стойки {desk}; ветка, которая ведётся здесь, уйдёт в архив конфликтов "
-                  "(ничего не удаляется). Стойка {desk} станет вести игру. Продолжить?").format(desk=c.other_id[:8])
+        b = c.branch
+        text = tr("«{game}»: игру продолжит ветка стойки {desk} ({span}); события, которые здесь записаны с "
+                  "№{seq}, будут отложены (ничего не удаляется). Стойка {desk} станет вести игру. "
+                  "Продолжить?").format(game=b.title, desk=b.desk, span=b.span(), seq=b.branch.first["seq"])
         self._act(text, lambda svc: svc.keep_branch(self.actor, c.id))
 
     def set_aside_selected(self) -> None:
         c = self.selected()
         if c is None or c.kind != "game_branch":
             return
-        text = tr("Отложить ветку стойки {desk} в архив конфликтов (ничего не удаляется)? Игра продолжится так, "
-                  "как она ведётся здесь, на всех стойках.").format(desk=c.other_id[:8])
+        b = c.branch
+        text = tr("«{game}»: отложить ветку стойки {desk} ({span})? Её события не удаляются, они будут в "
+                  "«Отложенных ветках». Игра продолжится так, как она ведётся здесь, на всех стойках.").format(
+            game=b.title, desk=b.desk, span=b.span())
         self._act(text, lambda svc: svc.set_aside(self.actor, c.id))
 
     def _act(self, text: str, action) -> None:
@@ -202,6 +216,14 @@ class SyncPage(QWidget):
         self.refresh()
         if self.worker is not None:
             self.worker.request()  # the decision goes to the other desks now, not in 30 s
+
+    def show_archived(self) -> None:
+        from clubdesk.sync.status import desk_names
+        from clubdesk.ui.archived_branches import ArchivedBranchesDialog
+
+        dialog = ArchivedBranchesDialog(self.club.store, desk_names(self.club.store), self)
+        self.archived_dialog = dialog  # kept for tests and the screenshots
+        dialog.open()
 
     def sync_now(self) -> None:
         if self.worker is not None:

@@ -1,0 +1,114 @@
+"""A game branch on the «Синхронизация» page is one line (its desk, how many events from when, its first and last
+event in words) with «Оставить ветку» / «Отложить ветку» deciding all of it; the branches set aside are listed,
+read-only, in «Отложенные ветки» with their events in words. Desks exchange rows directly (no hub)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.club import Club
+from clubdesk.store.db import open_store
+from tests.store.sync_desks import exchange, partitioned_game, send
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+@pytest.fixture
+def forked(tmp_path):
+    """Desk a holds desk b's five shots of a game as a branch of its own line (a went on with two)."""
+    stores = []
+    for name in "ab":
+        (tmp_path / name).mkdir()
+        stores.append(open_store(tmp_path / name / "club.sqlite"))
+    a, b = stores
+    admin = AccountService(a).create_first_admin("admin", "secret-admin")
+    exchange(a, b)
+    gid = partitioned_game(a, b, admin, taken=5, went_on=2)
+    send(b, a)
+    yield a, b, admin, gid
+    for s in stores:
+        s.close()
+
+
+def page_of(qtbot, store, actor):
+    from clubdesk.ui.pages.sync import SyncPage
+
+    page = SyncPage(Club(store), actor, None)
+    qtbot.addWidget(page)
+    return page
+
+
+def test_a_branch_of_five_events_is_one_line_on_the_sync_page(qtbot, forked):
+    a, b, admin, _gid = forked
+    page = page_of(qtbot, a, admin)
+    assert page.model.rowCount() == 1 and page.conflicts_title.text() == "Конфликты: 1"
+    detail = page.model.data(page.model.index(0, 2))
+    assert f"ветка стойки {b.desk_id[:8]}" in detail and "событий: 5, №2–6" in detail
+    assert "первое: «Аня: шар», последнее: «Вера: шар»" in detail
+    tip = page.model.data(page.model.index(0, 2), 3)  # the tooltip lists every event of the branch
+    assert tip.count("\n№") == 5 and "№4: " in tip
+    assert page.keep_button.text() == "Оставить ветку…" and page.keep_button.isEnabled()
+    assert page.aside_button.isEnabled() and not page.merge_button.isEnabled()
+    assert page.merge_button.toolTip() == "Выберите в списке двойную регистрацию."
+
+
+def test_the_desk_is_named_as_the_last_sync_saw_it(qtbot, forked):
+    import json
+
+    from clubdesk.sync.config import write_settings
+
+    a, b, admin, _gid = forked
+    write_settings(a, {"sync.desks": json.dumps([["front", "2026-12-03T17:00:00Z", [a.desk_id]],
+                                                 ["hall", "2026-12-03T17:00:00Z", [b.desk_id]]])})
+    page = page_of(qtbot, a, admin)
+    assert "ветка стойки hall — событий: 5" in page.model.data(page.model.index(0, 2))
+    assert page.desks.text().startswith("front (связь 2026-12-03 17:00)")
+
+
+@pytest.mark.parametrize("action", ["keep", "set_aside"])
+def test_an_action_on_the_branchs_line_asks_once_and_decides_the_whole_branch(qtbot, forked, action):
+    a, b, admin, gid = forked
+    page = page_of(qtbot, a, admin)
+    asked = []
+    page.ask = lambda text: asked.append(text) or True
+    (page.keep_button if action == "keep" else page.aside_button).click()
+    assert len(asked) == 1 and b.desk_id[:8] in asked[0] and "событий: 5" in asked[0]
+    assert page.model.rowCount() == 0 and page.conflicts_title.text() == "Конфликты: 0"
+    line = a.read("SELECT desk_id FROM events WHERE game_id = ? AND seq >= 2", (gid,))
+    assert len(line) == (5 if action == "keep" else 2)
+    assert page.archived_button.text() == "Отложенные ветки (1)…"
+
+
+def test_the_archived_branches_window_lists_a_branch_set_aside_and_its_events_in_words(qtbot, qtmodeltester, forked):
+    from clubdesk.services.conflicts import ConflictService
+    from clubdesk.store.resolutions import branches
+
+    a, b, admin, _gid = forked
+    ConflictService(a).set_aside(admin, branches(a.read)[0].conflict_id)
+    page = page_of(qtbot, a, admin)
+    page.archived_button.click()
+    dialog = page.archived_dialog
+    assert dialog.isVisible() and not dialog.empty.isVisible()
+    model = dialog.branches
+    assert model.rowCount() == 1
+    row = [model.data(model.index(0, c)) for c in range(model.columnCount())]
+    assert row[0].startswith("Жук") and row[1] == b.desk_id[:8] and row[2] == "5" and row[3].startswith("№2, ")
+    assert row[4] != "?"  # when the administrator set it aside
+    events = dialog.events
+    assert events.rowCount() == 5
+    assert [events.data(events.index(r, 0)) for r in range(5)] == ["2", "3", "4", "5", "6"]
+    assert events.data(events.index(0, 2)) == "Аня: шар" and events.data(events.index(1, 2)).endswith(": мимо")
+    assert dialog.events_title.text().startswith(f"События ветки стойки {b.desk_id[:8]}")
+    qtmodeltester.check(model, force_py=True)
+    qtmodeltester.check(events, force_py=True)
+
+
+def test_with_no_branch_set_aside_the_window_says_so(qtbot, forked):
+    a, _b, admin, _gid = forked
+    page = page_of(qtbot, a, admin)
+    assert page.archived_button.text() == "Отложенные ветки (0)…"
+    page.archived_button.click()
+    dialog = page.archived_dialog
+    assert dialog.empty.isVisible() and dialog.branches.rowCount() == 0 and dialog.events.rowCount() == 0
+    assert not dialog.events_title.isVisible()
