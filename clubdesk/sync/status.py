@@ -182,10 +182,10 @@ def print_conflicts(store: Store, lang: str, out=None) -> int:
 
         for view in load_branch_views(store, desk_names=desk_names(store)):
             cid = view.branch.conflict_id
-            lines.append((cid, f"{cid}  {'game_branch':<16} games/{view.branch.game_id}  {view.title}\n"
-                               f"    {view.summary()}\n"
-                               f"    {'decide' if en else 'решение'}: clubdesk sync conflicts --keep {cid} | "
-                               f"--set-aside {cid}"))
+            decide = f"{'decide' if en else 'решение'}: clubdesk sync conflicts --keep {cid} | --set-aside {cid}"
+            text = [f"{cid}  {'game_branch':<16} games/{view.branch.game_id}  {view.title}",
+                    *view.summary().splitlines(), decide]
+            lines.append((cid, "\n    ".join(text)))
     if not lines:
         print("Конфликтов нет." if not en else "No conflicts.", file=out)
     for _cid, text in sorted(lines):

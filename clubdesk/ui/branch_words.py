@@ -48,9 +48,10 @@ class BranchView:
                                                                last=self.words(self.branch.last))
 
     def summary(self) -> str:
-        """The one line of the conflicts list: whose branch, how long, from where, its first and last event."""
-        return tr("ветка стойки {desk} — {span}; {ends}").format(desk=self.desk, span=self.span(),
-                                                                ends=self.first_and_last())
+        """The branch's line in the conflicts list: whose branch, how long, from when (first line), its first and
+        last event (second line)."""
+        return tr("ветка стойки {desk} — {span}").format(desk=self.desk, span=self.span()) + "\n" + \
+            self.first_and_last()
 
 
 def load_branch_views(store, *, archived: bool = False, desk_names: dict[str, str] | None = None) -> list[BranchView]:
@@ -78,10 +79,10 @@ def game_kind_text(kind: str) -> str:
 
 
 def game_title(kind: str, title: str, table: str, game_id: str) -> str:
-    """A game as people name it: its title (which names the tournament or evening and the table), else its kind,
-    table and the first characters of its id."""
+    """A game as people name it: its kind, then its title (which names the tournament or evening and the table)
+    or, without one, its table and the first characters of its id."""
     if title:
-        return title if not table or table in title else f"{title} · {table}"
+        return " · ".join(p for p in (game_kind_text(kind), title, table if table not in title else "") if p)
     return " · ".join(p for p in (game_kind_text(kind), table, tr("игра {id}").format(id=game_id[:8])) if p)
 
 

@@ -200,8 +200,8 @@
       <translation>first: «{first}», last: «{last}»</translation>
     </message>
     <message>
-      <source>ветка стойки {desk} — {span}; {ends}</source>
-      <translation>branch of desk {desk} — {span}; {ends}</translation>
+      <source>ветка стойки {desk} — {span}</source>
+      <translation>branch of desk {desk} — {span}</translation>
     </message>
     <message>
       <source>Пирамидка</source>

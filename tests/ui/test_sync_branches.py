@@ -112,3 +112,27 @@ def test_with_no_branch_set_aside_the_window_says_so(qtbot, forked):
     dialog = page.archived_dialog
     assert dialog.empty.isVisible() and dialog.branches.rowCount() == 0 and dialog.events.rowCount() == 0
     assert not dialog.events_title.isVisible()
+
+
+def test_the_demo_stages_a_branch_of_five_shots_one_set_aside_and_a_duplicate_and_its_shots_are_legal(
+        qtbot, club, demo_admin):
+    from clubdesk.services.conflicts import ConflictService
+    from clubdesk.services.games import GameService
+    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.demo import HALL_DESK, stage_two_desks
+
+    stage_two_desks(club.store)
+    stage_two_desks(club.store)  # a second render of the same store stages nothing more
+    page = page_of(qtbot, club.store, demo_admin)
+    assert [page.model.row_at(r).kind for r in range(page.model.rowCount())] == ["game_branch", "duplicate_player"]
+    assert "ветка стойки hall — событий: 5" in page.model.data(page.model.index(0, 2))
+    assert page.archived_button.text() == "Отложенные ветки (1)…" and page.pending_up.text() == "0"
+    aside = branches(club.store.read, archived=True)
+    assert [(b.desk_id, len(b.events)) for b in aside] == [(HALL_DESK, 3)]
+    # the hall's shots replay: kept, they become the table's line and its state is derived from them
+    open_branch = branches(club.store.read)[0]
+    ConflictService(club.store).keep_branch(demo_admin, open_branch.conflict_id)
+    line = club.store.read("SELECT desk_id FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 5",
+                           (open_branch.game_id,))
+    assert line == [(HALL_DESK,)] * 5
+    assert GameService(club.store).state(open_branch.game_id)["to_move"]

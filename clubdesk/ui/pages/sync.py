@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QMessageBox,
     QProgressBar,
@@ -67,6 +68,9 @@ class SyncPage(QWidget):
 
         self.model = ConflictsModel(self)
         self.view = table_view(self.model, stretch=2, widths={0: 170, 1: 260})
+        # a branch's line says its span, then its first and last event: rows as tall as their text
+        self.view.setWordWrap(True)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.conflicts_title = QLabel()
         self.conflicts_title.setObjectName("sectionTitle")
 
@@ -244,3 +248,19 @@ def prepare_screenshot(window) -> None:
     from clubdesk.sync.demo import stage_two_desks
 
     stage_two_desks(window.club.store)
+
+
+def extra_screenshots(window, out_dir) -> list:
+    """sync-archived.png: «Отложенные ветки» with the demo's Пирамидка branch set aside."""
+    from PySide6.QtWidgets import QApplication
+
+    page: SyncPage = window.page("sync")
+    page.show_archived()
+    dialog = page.archived_dialog
+    dialog.resize(1000, 640)
+    QApplication.processEvents()
+    path = out_dir / "sync-archived.png"
+    if not dialog.grab().save(str(path)):
+        raise OSError(f"cannot write {path}")
+    dialog.close()
+    return [path]
