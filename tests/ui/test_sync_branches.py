@@ -53,6 +53,22 @@ def test_a_branch_of_five_events_is_one_line_on_the_sync_page(qtbot, forked):
     assert page.merge_button.toolTip() == "Выберите в списке двойную регистрацию."
 
 
+def test_the_branchs_line_is_tall_enough_for_both_its_lines(qtbot, qapp, forked):
+    from clubdesk.ui.app import apply_style
+
+    a, _b, admin, _gid = forked
+    apply_style()  # the club's type, as the desk sees it
+    try:
+        page = page_of(qtbot, a, admin)
+        page.resize(1070, 700)  # the page in a 1280×800 window
+        page.show()
+        qtbot.waitExposed(page)
+        lines = page.view.fontMetrics().lineSpacing()
+        assert page.view.rowHeight(0) >= page.view.sizeHintForRow(0) >= 2 * lines
+    finally:
+        qapp.setStyleSheet("")
+
+
 def test_the_desk_is_named_as_the_last_sync_saw_it(qtbot, forked):
     import json
 
