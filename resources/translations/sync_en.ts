@@ -8,10 +8,6 @@
       <translation>Sync: {state}</translation>
     </message>
     <message>
-      <source>событие №{seq} ({type}) со стойки {desk}, игра уже ведётся здесь</source>
-      <translation>event #{seq} ({type}) from desk {desk}; the game is already recorded here</translation>
-    </message>
-    <message>
       <source>Конфликт</source>
       <translation>Conflict</translation>
     </message>
@@ -128,24 +124,12 @@
       <translation>Merge the players…</translation>
     </message>
     <message>
-      <source>Продолжить эту ветку…</source>
-      <translation>Continue with this branch…</translation>
-    </message>
-    <message>
       <source>Отложить ветку…</source>
       <translation>Set the branch aside…</translation>
     </message>
     <message>
       <source>Объединить игроков {who}? Остаётся зарегистрированный раньше; игры, отметки и заявки обоих будут у него, обе истории сохранятся. Решение уйдёт на все стойки.</source>
       <translation>Merge the players {who}? The one registered first remains; the games, check-ins and entries of both become his, and both histories are kept. The decision goes to every desk.</translation>
-    </message>
-    <message>
-      <source>Игру продолжит ветка стойки {desk}; ветка, которая ведётся здесь, уйдёт в архив конфликтов (ничего не удаляется). Стойка {desk} станет вести игру. Продолжить?</source>
-      <translation>The branch of desk {desk} will continue the game; the branch recorded here goes to the conflicts archive (nothing is deleted). Desk {desk} will record the game. Go on?</translation>
-    </message>
-    <message>
-      <source>Отложить ветку стойки {desk} в архив конфликтов (ничего не удаляется)? Игра продолжится так, как она ведётся здесь, на всех стойках.</source>
-      <translation>Set the branch of desk {desk} aside in the conflicts archive (nothing is deleted)? The game goes on as it is recorded here, on every desk.</translation>
     </message>
     <message>
       <source>Стойка</source>
