@@ -30,6 +30,7 @@ from clubdesk.services.players import PlayerData, PlayerService  # noqa: E402
 from clubdesk.store import changes  # noqa: E402
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json  # noqa: E402
 from clubdesk.store.db import open_store  # noqa: E402
+from clubdesk.store.ids import uuid7  # noqa: E402
 from clubdesk.sync import protocol  # noqa: E402
 from clubdesk.sync.hub import HubAddress, add_desk, init_hub  # noqa: E402
 from clubdesk.sync.join import join  # noqa: E402
@@ -59,7 +60,7 @@ def fill(store, n: int) -> None:
     for start in range(0, n, 20_000):
         players, log = [], []
         for k in range(start, min(n, start + 20_000)):
-            pid, name = str(uuid.uuid4()), f"Игрок {base + k}"
+            pid, name = uuid7(), f"Игрок {base + k}"
             fields = {"ban_reason": "", "ban_until": None, "created_at": "2026-12-03T12:00:00.000Z",
                       "is_guest": False, "name": name, "nickname": "", "nickname_key": "", "notes": "",
                       "phone": "", "search_key": name.casefold(), "status": "active"}
@@ -86,7 +87,7 @@ def preload(address: HubAddress, club_id: str, source: Desk, target: Desk, n: in
     base = changes.last_desk_seq(source.store)
     players, log = [], []
     for k in range(n):
-        pid, name = str(uuid.uuid4()), f"Игрок {base + k}"
+        pid, name = uuid7(), f"Игрок {base + k}"
         fields = {"created_at": "2026-12-03T12:00:00.000Z", "is_guest": False, "merged_into": "", "name": name,
                   "nickname": "", "nickname_key": "", "notes": "", "phone": "", "search_key": name.casefold()}
         players.append((pid, hlc + k, desk, name, name.casefold()))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from clubdesk.store import resolutions
+from clubdesk.store.bulk_events import EventPlanner, write_run
 from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -30,44 +31,58 @@ _IN = 500  # ids per IN (…): under SQLite's 999 host parameters of old builds
 
 @dataclass
 class Plan:
-    """What a batch will write, worked out from a read snapshot before the write lock is taken."""
+    """What a batch will write, worked out from a read snapshot before the write lock is taken: under the lock only
+    the statements run (their parameters are built here)."""
 
     mark: int  # the largest change_log id of the snapshot: a log row after it means the plan may be stale
     new: list[dict]
     skipped: int
-    steps: list[tuple]  # ("write", _Writes) | ("event", row, fields) | ("row", row): in the rows' order
-    keys: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row of the batch
+    applied: int  # rows applied (not quarantined)
+    log: list[tuple]  # ("plain", [LOG_INSERT_ORIGIN parameters]) | ("quarantine", parameters): in the rows' order
+    steps: list[tuple]  # ("write", _Writes) | ("events", params, games) | ("event", row, fields) | ("row", row)
+    keys: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row of the batch, and its games
     desks: set[str] = field(default_factory=set)
 
 
 def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
     """Read what the batch needs and decide every write (no write here: a read transaction is enough)."""
     mark = cur.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()[0]
-    new, skipped = _new_rows(cur, rows)
-    plan = Plan(mark, new, skipped, [], {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
-    lww = [r for r in new if _kind(r) == "lww"]
+    new, kinds, skipped = _new_rows(cur, rows)
+    payloads = [json.loads(r["payload"]) if k != "quarantine" else None for r, k in zip(new, kinds, strict=True)]
+    plan = Plan(mark, new, skipped, sum(1 for k in kinds if k != "quarantine"), _log_params(new, kinds), [],
+                {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
+    lww = [r for r, k in zip(new, kinds, strict=True) if k == "lww"]
     folds = _earlier_folds(cur, lww)  # per field, the winner among the log rows held before this batch
     pending = _Pending(cur, cache, _current_stamps(cur, lww))
-    for row in new:
-        kind = _kind(row)
+    events = EventPlanner(cur, [r["entity_id"] for r, k in zip(new, kinds, strict=True) if k == "event"])
+    for row, kind, payload in zip(new, kinds, payloads, strict=True):
         if kind == "lww":
-            pending.add(row, folds)
-            continue
-        if kind == "quarantine":
-            continue
-        pending.take(plan.steps)  # the game and its decision are in place before its events
-        if kind == "event":
-            plan.steps.append(("event", row, {k: v for k, v in json.loads(row["payload"]).items() if k not in ROW_KEYS}))
-        else:
+            if row["entity"] == "games" and "branch_json" in payload:
+                events.decide(row["entity_id"])
+            pending.add(row, payload, folds)
+        elif kind == "event":
+            fields = {k: v for k, v in payload.items() if k not in ROW_KEYS}
+            plan.keys.add(("games", fields["game_id"]))
+            if pending.dirty:  # the game and its decision are in place before its events, after the earlier ones
+                events.flush(plan.steps)
+                pending.take(plan.steps)
+            events.plan(row, fields, plan.steps)
+        elif kind == "row":
+            events.flush(plan.steps)
+            pending.take(plan.steps)
             plan.steps.append(("row", row))
+    events.flush(plan.steps)
     pending.take(plan.steps)
     return plan
 
 
 def stale(cur: sqlite3.Cursor, plan: Plan) -> bool:
-    """Whether a log row written since the plan's snapshot touches its rows or its desks (then plan again)."""
-    return any(desk in plan.desks or (entity, eid) in plan.keys for desk, entity, eid in cur.execute(
-        "SELECT desk_id, entity, entity_id FROM change_log WHERE id > ?", (plan.mark,)).fetchall())
+    """Whether a log row written since the plan's snapshot touches its rows, its desks or the games of its events
+    (then plan again): a shot recorded here meanwhile moves its game's line."""
+    return any(desk in plan.desks or (entity, eid) in plan.keys or ("games", game) in plan.keys
+               for desk, entity, eid, game in cur.execute(
+                   "SELECT desk_id, entity, entity_id, CASE WHEN entity = 'events' THEN "
+                   "json_extract(payload, '$.game_id') END FROM change_log WHERE id > ?", (plan.mark,)).fetchall())
 
 
 def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResult) -> None:
@@ -77,14 +92,16 @@ def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResu
     result.skipped += plan.skipped
     if not plan.new:
         return
-    _insert_log(cur, plan.new, result)
+    _insert_log(cur, plan.log, result)
     for desk_id, hlc in _max_hlc(plan.new).items():
         store.clock.observe(hlc, desk_id)
     cur.execute("PRAGMA defer_foreign_keys = ON")  # rows of several tables in one batch: checked at COMMIT
-    result.applied += sum(1 for r in plan.new if _kind(r) != "quarantine")
+    result.applied += plan.applied
     for step in plan.steps:
         if step[0] == "write":
             step[1].write(cur, result)
+        elif step[0] == "events":
+            write_run(cur, step[1], step[2], result)
         elif step[0] == "event":
             changes._apply_event(cur, step[1], step[2], result)
         else:  # an account: a login taken here by another account is a conflict, decided row by row
@@ -104,23 +121,19 @@ _KNOWN = frozenset((*LWW_TABLES, "events"))
 
 
 def _kind(row: dict) -> str:
-    kind = row.get("_kind")
-    if kind is None:
-        entity = row["entity"]
-        if row["schema_version"] > SCHEMA_VERSION or entity not in _KNOWN:
-            kind = "quarantine"
-        else:
-            kind = "event" if entity == "events" else "row" if entity == "accounts" else "lww"
-        row["_kind"] = kind
-    return kind
+    if row["schema_version"] > SCHEMA_VERSION or row["entity"] not in _KNOWN:
+        return "quarantine"
+    entity = row["entity"]
+    return "event" if entity == "events" else "row" if entity == "accounts" else "lww"
 
 
-def _new_rows(cur: sqlite3.Cursor, rows: list[dict]) -> tuple[list[dict], int]:
-    """The rows this desk does not hold yet, in order; SyncGap for a row that does not follow its desk's last."""
+def _new_rows(cur: sqlite3.Cursor, rows: list[dict]) -> tuple[list[dict], list[str], int]:
+    """The rows this desk does not hold yet, in order, and their kinds; SyncGap for a row that does not follow its
+    desk's last row."""
     from clubdesk.store.changes import SyncGap
 
     last: dict[str, int] = {}
-    out, skipped = [], 0
+    out, kinds, skipped = [], [], 0
     for row in rows:
         desk = row["desk_id"]
         if desk not in last:
@@ -132,9 +145,29 @@ def _new_rows(cur: sqlite3.Cursor, rows: list[dict]) -> tuple[list[dict], int]:
         elif seq == last[desk] + 1:
             last[desk] = seq
             out.append(row)
+            kinds.append(_kind(row))
         else:
             raise SyncGap(f"row {seq} of desk {desk} does not follow its last row here")
-    return out, skipped
+    return out, kinds, skipped
+
+
+def _log_params(rows: list[dict], kinds: list[str]) -> list[tuple]:
+    """The log rows as they came, in order; a row of a newer schema or an unknown table is marked for quarantine."""
+    out: list[tuple] = []
+    plain: list[tuple] = []
+    for row, kind in zip(rows, kinds, strict=True):
+        params = (row["desk_id"], row["desk_seq"], row["hlc"], row["entity"], row["entity_id"], row["op"],
+                  row["payload"], row["schema_version"])
+        if kind == "quarantine":
+            if plain:
+                out.append(("plain", plain))
+                plain = []
+            out.append(("quarantine", params))
+        else:
+            plain.append(params)
+    if plain:
+        out.append(("plain", plain))
+    return out
 
 
 def _chunks(items: list, n: int = _IN):
@@ -184,22 +217,16 @@ def _current_stamps(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, st
     return out
 
 
-def _insert_log(cur: sqlite3.Cursor, rows: list[dict], result: ApplyResult) -> None:
+def _insert_log(cur: sqlite3.Cursor, log: list[tuple], result: ApplyResult) -> None:
     """The log rows as they came; a row of a newer schema or an unknown table also goes to quarantine (one by one:
     its log id is needed, and such rows are rare)."""
-    plain: list[tuple] = []
-    for row in rows:
-        if _kind(row) == "quarantine":
-            if plain:
-                cur.executemany(LOG_INSERT_ORIGIN, plain)
-                plain = []
-            cur.execute(LOG_INSERT_ORIGIN, tuple(row[c] for c in LOG_COLUMNS))
+    for what, params in log:
+        if what == "plain":
+            cur.executemany(LOG_INSERT_ORIGIN, params)
+        else:
+            cur.execute(LOG_INSERT_ORIGIN, params)
             cur.execute("INSERT INTO sync_quarantine (log_id) VALUES (?)", (cur.lastrowid,))
             result.quarantined += 1
-        else:
-            plain.append(tuple(row[c] for c in LOG_COLUMNS))
-    if plain:
-        cur.executemany(LOG_INSERT_ORIGIN, plain)
 
 
 def _max_hlc(rows: list[dict]) -> dict[str, int]:
@@ -240,15 +267,35 @@ class _Pending:
             self.cache[key] = _defaults(entity)
         return self.cache[key]
 
-    def add(self, row: dict, folds: dict) -> None:
+    def fields(self, entity: str, payload: dict) -> dict:
+        """The payload's fields this desk takes: its table's columns, not the row keys, not derived ones. The same
+        few field sets come again and again, so which to drop is decided once per set (most drop none)."""
+        key = ("drop", entity, tuple(payload))
+        drop = self.cache.get(key)
+        if drop is None:
+            columns, derived = self.columns(entity), DERIVED.get(entity, ())
+            drop = self.cache[key] = frozenset(f for f in payload if f not in columns or f in ROW_KEYS or f in derived)
+        return {f: v for f, v in payload.items() if f not in drop} if drop else payload
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.inserts or self.updates)
+
+    def add(self, row: dict, payload: dict, folds: dict) -> None:
         entity, eid = row["entity"], row["entity_id"]
         k = (entity, eid)
         columns = self.columns(entity)
-        derived = DERIVED.get(entity, ())
-        fields = {f: v for f, v in json.loads(row["payload"]).items()
-                  if f not in ROW_KEYS and f in columns and f not in derived}
+        fields = self.fields(entity, payload)
         key = (row["hlc"], row["desk_id"])
-        fold = folds.setdefault(k, {})
+        if k not in folds and k not in self.current:
+            # Never seen here (no log row, no table row): every field is its own winner. The common row of a
+            # first pull, so its fold is built only if the entity comes again in the batch.
+            self.inserts[k] = {**self.defaults(entity), **fields}
+            self.stamps[k] = key
+            self.changed[k] = set(fields)
+            folds[k] = (key, payload)
+            return
+        fold = _materialised(folds, k)
         winners = {f: v for f, v in fields.items() if f not in fold or key > fold[f][0]}
         if k in self.inserts:
             self.inserts[k].update(winners)
@@ -263,37 +310,51 @@ class _Pending:
             self.stamps[k] = key
         if winners or k in self.inserts:
             self.changed.setdefault(k, set()).update(winners)
-        _fold_into(fold, key, fields)  # the next row of this entity in the batch compares with this one
+        _fold_into(fold, key, payload)  # the next row of this entity in the batch compares with this one
 
     def take(self, steps: list[tuple]) -> None:
-        if not self.inserts and not self.updates:
+        """The writes merged so far become one step, their statements built here (outside the write lock)."""
+        if not self.dirty:
             return
-        steps.append(("write", _Writes(self.inserts, self.updates, dict(self.stamps), self.changed)))
+        groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
+        for (entity, eid), values in self.inserts.items():
+            hlc, desk_id = self.stamps[(entity, eid)]
+            values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
+            groups.setdefault((entity, tuple(values)), []).append(tuple(values.values()))
+        inserts = [(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", params)
+                   for (entity, names), params in groups.items()]
+        updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
+                    (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
+        steps.append(("write", _Writes(inserts, updates, self.inserts, self.changed)))
         for k in (*self.inserts, *self.updates):
             self.current[k] = self.stamps[k]
         self._reset()
 
 
+def _materialised(folds: dict, k: tuple[str, str]) -> dict:
+    """The entity's fold as a dict (`_Pending.add` leaves a first row's as (key, payload) until needed)."""
+    fold = folds.get(k)
+    if isinstance(fold, dict):
+        return fold
+    out: dict = {}
+    if fold is not None:
+        _fold_into(out, *fold)
+    folds[k] = out
+    return out
+
+
 @dataclass
 class _Writes:
-    inserts: dict[tuple[str, str], dict[str, Any]]
-    updates: dict[tuple[str, str], dict[str, Any]]
-    stamps: dict[tuple[str, str], tuple[int, str]]
+    inserts: list[tuple[str, list[tuple]]]  # (INSERT, parameters of its rows)
+    updates: list[tuple[str, tuple]]  # (UPDATE, its parameters)
+    new: dict[tuple[str, str], dict[str, Any]]  # (entity, id) → values of the rows inserted
     changed: dict[tuple[str, str], set[str]]
 
     def write(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
-        groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
-        for (entity, eid), values in self.inserts.items():
-            stamp = self.stamps[(entity, eid)]
-            values = {**values, "id": eid, "hlc": stamp[0], "desk_id": stamp[1]}
-            groups.setdefault((entity, tuple(values)), []).append(tuple(values.values()))
-        for (entity, names), params in groups.items():
-            cur.executemany(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
-                            params)
-        for (entity, eid), sets in self.updates.items():
-            stamp = self.stamps[(entity, eid)]
-            cur.execute(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? "
-                        "WHERE id = ?", (*sets.values(), *stamp, eid))
+        for sql, params in self.inserts:
+            cur.executemany(sql, params)
+        for sql, params in self.updates:
+            cur.execute(sql, params)
         self._after(cur, result)
 
     def _after(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
@@ -310,7 +371,7 @@ class _Writes:
             elif entity == "players":
                 if "merged_into" in fields:
                     resolutions.resolve_duplicates(cur, eid)
-                new = self.inserts.get((entity, eid))
+                new = self.new.get((entity, eid))
                 if (new is not None and (new.get("nickname_key") or new.get("phone"))) or \
                         (new is None and fields & {"nickname_key", "phone", "merged_into"}):
                     players.append(eid)  # only a nickname or a phone can make a duplicate
@@ -320,7 +381,7 @@ class _Writes:
                 ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
         for pid in players:
             result.conflicts += changes._note_duplicate_players(cur, pid)
-        new_players = [eid for (entity, eid) in self.inserts if entity == "players"]
+        new_players = [eid for (entity, eid) in self.new if entity == "players"]
         for part in _chunks(new_players):  # a new player's status is the default unless bans of his came first
             ban_players.update(r[0] for r in cur.execute(
                 f"SELECT DISTINCT player_id FROM bans WHERE player_id IN ({','.join('?' * len(part))})", part))

@@ -1,4 +1,5 @@
-"""Row identifiers: random UUIDs for entities, time-ordered UUIDv7 for events."""
+"""Row identifiers: time-ordered UUIDv7 for rows and events, uuid5 of the natural key for set-like rows, random
+UUIDs for desks and stores."""
 
 from __future__ import annotations
 
