@@ -10,6 +10,7 @@ batches of drawn sizes, one row by row. Their synced tables and their conflicts 
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -160,19 +161,100 @@ def club(tmp_path):
     c.b.close()
 
 
-def test_a_branch_arriving_in_one_batch_with_the_line_is_kept_aside_as_row_by_row(club, tmp_path):
-    """The scripted case the generator must reach: both desks record one game while cut off, so the hub holds
-    a line and a branch of it; the bulk apply of the whole hub in one batch keeps the same branch aside."""
-    for action in (("shot", 0, 1), ("sync", 0, 0), ("sync", 1, 0), ("take_over", 1, 0), ("shot", 0, 1),
-                   ("shot", 0, 2), ("shot", 1, 1), ("sync", 0, 0), ("sync", 1, 0), ("sync", 0, 0)):
+CUT_OFF = (("shot", 0, 1), ("sync", 0, 0), ("sync", 1, 0), ("take_over", 1, 0),  # b takes the game over, a unaware
+           ("shot", 0, 1),  # a's seq 2
+           ("shot", 1, 1), ("shot", 1, 2),  # b's seq 2 and 3: its 3 is one past a's line, yet part of b's branch
+           ("sync", 0, 0), ("sync", 1, 0), ("sync", 0, 0))
+
+
+@pytest.mark.parametrize("then", [(), (("decide", 0, 1), ("shot", 1, 1), ("shot", 0, 1), ("sync", 0, 0), ("sync", 1, 0),
+                                       ("sync", 0, 0)),
+                                  (("decide", 0, 2), ("shot", 1, 1), ("shot", 0, 1), ("sync", 1, 0), ("sync", 0, 0),
+                                   ("sync", 1, 0))], ids=["branch", "branch kept", "branch set aside"])
+@pytest.mark.parametrize("batch", [10_000, 1])
+def test_a_branch_arriving_with_the_line_is_kept_aside_as_row_by_row(club, then, batch):
+    """The scripted cases the generator must reach: both desks record one game while cut off, so the hub holds a
+    line and a branch of it (whose later event is one past the line's end), then a desk decides; the bulk apply
+    of the whole hub, in one batch or a batch a row, keeps the same branch aside and follows the same decision."""
+    for action in (*CUT_OFF, *then):
         club.act(action)
     bulk, one_by_one = club.open("bulk"), club.open("one_by_one")
     try:
-        changes.apply_remote(bulk, club.hub, batch=10_000)
+        for start in range(0, len(club.hub), batch):
+            changes.apply_remote(bulk, club.hub[start:start + batch], batch=batch)
         apply_row_by_row(one_by_one, club.hub)
-        assert [c[0] for c in conflicts(bulk)].count("game_branch") >= 1
+        assert [c[0] for c in conflicts(bulk)].count("game_branch") >= 2
         assert conflicts(bulk) == conflicts(one_by_one)
         assert synced_tables(bulk) == synced_tables(one_by_one)
     finally:
         bulk.close()
         one_by_one.close()
+
+
+# b takes the game over unaware that a records on; b sets a's branch aside; a's events before and after the
+# decision, and an event of a second game, reach the hub around b's decision.
+RECORDED_BEFORE_THE_DECISION = (("game", 0, 0), ("shot", 0, 0), ("sync", 0, 0), ("sync", 1, 0), ("take_over", 1, 0),
+                                ("shot", 0, 0), ("shot", 1, 0), ("sync", 0, 0), ("sync", 1, 0),
+                                ("shot", 0, 2), ("shot", 0, 2), ("sync", 0, 0),  # a's seq 3 and 4, before it
+                                ("decide", 1, 2), ("sync", 1, 0),
+                                ("shot", 0, 1), ("sync", 0, 0), ("sync", 1, 0), ("sync", 0, 0))  # game 2, after it
+RECORDED_AFTER_THE_DECISION = (("shot", 0, 0), ("sync", 0, 0), ("sync", 1, 0), ("take_over", 1, 0),
+                               ("shot", 0, 0), ("shot", 1, 0), ("sync", 0, 0), ("sync", 1, 0),
+                               ("decide", 1, 2), ("sync", 1, 0),
+                               ("shot", 0, 0), ("sync", 0, 0), ("sync", 1, 0), ("sync", 0, 0))  # a's seq 3, after it
+
+
+@pytest.mark.parametrize("script", [RECORDED_BEFORE_THE_DECISION, RECORDED_AFTER_THE_DECISION],
+                         ids=["before", "after"])
+def test_a_decision_and_the_events_around_it_in_one_batch_are_applied_as_row_by_row(club, script):
+    """A batch holding a decision (a `games` row whose branch_json is set) and events around it: the events
+    before it are in the table when the decision is followed (it archives them), and an event after it is
+    archived as the decision says, though the snapshot the batch was planned on has no decision."""
+    for action in script:
+        club.act(action)
+    at = next(k for k, r in enumerate(club.hub) if r["entity"] == "games" and json.loads(r["payload"]).get("branch_json"))
+    reference = club.open("one_by_one")
+    apply_row_by_row(reference, club.hub)
+    assert reference.read("SELECT count(*) FROM conflicts WHERE resolution = 'set_aside'")[0][0] >= 2
+    try:
+        for before in range(4):
+            bulk = club.open(f"bulk{before}")
+            try:
+                changes.apply_remote(bulk, club.hub[:at - before], batch=1)
+                changes.apply_remote(bulk, club.hub[at - before:], batch=10_000)
+                assert conflicts(bulk) == conflicts(reference), before
+                assert synced_tables(bulk) == synced_tables(reference), before
+            finally:
+                bulk.close()
+    finally:
+        reference.close()
+
+
+def test_a_shot_recorded_here_while_a_batch_is_planned_turns_the_other_desks_event_into_a_branch(club, monkeypatch):
+    """b recorded the game; a took it over (b not told yet) and b records on. The batch with b's event is planned
+    outside the write lock: the event was one past a's line then, but a's referee recorded that seq meanwhile.
+    The plan is stale (a log row of one of its games, though no row of the batch is that game's) and is planned
+    again under the lock: b's event is kept aside as a branch, not inserted over a's."""
+    from clubdesk.store import bulk_apply
+
+    for action in (("take_over", 1, 0), ("sync", 1, 0), ("sync", 0, 0), ("take_over", 0, 0), ("shot", 1, 0)):
+        club.act(action)
+    rows = [dict(zip(changes.LOG_COLUMNS, r, strict=True)) for r in club.b.read(
+        f"SELECT {', '.join(changes.LOG_COLUMNS)} FROM change_log WHERE desk_id = ? AND entity = 'events'",
+        (club.b.desk_id,))]
+    real, plans = bulk_apply.plan_batch, []
+
+    def plan_then_record(cur, batch, cache):
+        plan = real(cur, batch, cache)
+        if not plans:
+            club.act(("shot", 0, 0))  # the referee at a records the next shot meanwhile
+        plans.append(plan)
+        return plan
+
+    monkeypatch.setattr(bulk_apply, "plan_batch", plan_then_record)
+    changes.apply_remote(club.a, rows, batch=10_000)
+    gid = club.games[0]
+    assert len(plans) == 2
+    assert club.a.read("SELECT desk_id FROM events WHERE game_id = ? AND seq = 1", (gid,)) == [(club.a.desk_id,)]
+    assert club.a.read("SELECT other_id FROM conflicts WHERE kind = 'game_branch' AND entity_id = ?",
+                       (gid,)) == [(club.b.desk_id,)]
