@@ -118,7 +118,13 @@ def pull_page(conn: psycopg.Connection, club_id: str, after: int, upto: int, lim
     """The club's rows with server_seq in (after, upto], in server_seq order, at most `limit`, leaving out the
     rows of this file's own desk ids (it has them; they are filtered on the server and never cross the wire).
     Fewer than `limit` rows means everything up to `upto` has been seen."""
-    cur = conn.execute(
+    # Walk the pull index in order and stop at `limit`. Right after a large push the table's statistics still say
+    # a few rows, and the planner then reads every row above the cursor and sorts them (on disk) for each page:
+    # 93 ms a page of 10 000 over 100 000 rows, and growing with the club. Pages are always wanted in this
+    # order, so the other plans are switched off for this one query.
+    conn.execute("SET LOCAL enable_sort = off")
+    conn.execute("SET LOCAL enable_bitmapscan = off")
+    cur = conn.cursor(binary=True).execute(
         f"SELECT server_seq, {', '.join(ROW_COLUMNS)} FROM log_rows WHERE club_id = %s AND server_seq > %s "
         "AND server_seq <= %s AND desk_id <> ALL(%s) ORDER BY server_seq LIMIT %s", (club_id, after, upto, own, limit))
     names = ("server_seq", *ROW_COLUMNS)
