@@ -109,7 +109,7 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
 
     With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
-    whatever the machine and the tables."""
+    whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk."""
     from clubdesk.store.bulk_apply import plan_batch, stale, write_batch
     from clubdesk.store.db import CACHE_SIZE
 
@@ -146,7 +146,8 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                     _set_cursor(cur, "pull", max(max(seqs), _cursor(cur, "pull")))
             if budget_ms is not None:  # the lock was held for the writes only: size the next batch by them
                 took = max((time.perf_counter() - began) * 1000, 0.05)
-                batch = int(min(max(len(chunk) * budget_ms / took, 10), 5000))
+                budget = budget_ms if store.recording(RECORDING_S) else budget_ms * IDLE_BUDGET_FACTOR
+                batch = int(min(max(len(chunk) * budget / took, 10), 5000))
             written += 1
             if written % APPLY_CHECKPOINT_EVERY == 0:
                 _checkpoint(reader)
@@ -158,6 +159,12 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
         rederive(store, result.touched_games)
     return result
 
+
+# While nobody records at this desk (no foreground commit in the last RECORDING_S), a batch may hold the lock
+# IDLE_BUDGET_FACTOR times the budget: fewer, larger commits (each rewrites the index pages it touched), and the
+# first shot after a pause still waits less than a frame. While recording, the budget itself.
+RECORDING_S = 5.0
+IDLE_BUDGET_FACTOR = 2.5
 
 # Transactions between two checkpoints of an apply. The store's checkpointer thread runs beside the writers, so
 # while an apply commits back to back its checkpoint never catches up with the log's end and the log is never

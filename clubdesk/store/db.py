@@ -159,6 +159,11 @@ class Store:
             raise_write_failure(exc, self.path)
             raise
 
+    def recording(self, within_s: float) -> bool:
+        """Whether a foreground write (a shot, an action typed at this desk) committed in the last `within_s`."""
+        writer = self._writer
+        return writer is not None and writer.since_foreground() < within_s
+
     def _open_writer(self) -> Writer:
         with self._writer_lock:
             if self._writer is None:

@@ -100,6 +100,10 @@ class Writer:
         finally:
             self._lock.release()
 
+    def since_foreground(self) -> float:
+        """Seconds since the last foreground commit (infinite if none yet)."""
+        return time.monotonic() - self._last_foreground if self._last_foreground else float("inf")
+
     def close(self) -> None:
         with self._lock:
             self._checkpointer.stop()
