@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from clubdesk.errors import KnownError, language
 from clubdesk.roles import Actor
 from clubdesk.store.resolutions import branch_count
+from clubdesk.ui.branch_words import when
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.sync import ConflictsModel, load_conflicts
 from clubdesk.ui.sync_worker import SyncWorker, worker_for
@@ -137,7 +138,7 @@ class SyncPage(QWidget):
         self.state.setText(state_text(state))
         self.pending_up.setText(str(st.pending_up))
         self.pending_down.setText("—" if st.pending_down is None else str(st.pending_down))
-        self.last_success.setText(st.last_success or tr("ещё не было"))
+        self.last_success.setText(when(st.last_success) if st.last_success else tr("ещё не было"))
         self.error.setText(st.last_error or "")
         self.error.setVisible(bool(st.last_error))
         self.clocks.setText("; ".join(tr("{desk}: {minutes:+.1f} мин").format(desk=name, minutes=ms / 60000)
