@@ -61,9 +61,9 @@ def fill(store, n: int) -> None:
         players, log = [], []
         for k in range(start, min(n, start + 20_000)):
             pid, name = uuid7(), f"Игрок {base + k}"
-            fields = {"ban_reason": "", "ban_until": None, "created_at": "2026-12-03T12:00:00.000Z",
-                      "is_guest": False, "name": name, "nickname": "", "nickname_key": "", "notes": "",
-                      "phone": "", "search_key": name.casefold(), "status": "active"}
+            fields = {"birthday": None, "created_at": "2026-12-03T12:00:00.000Z", "is_guest": False,
+                      "merged_into": "", "name": name, "nickname": "", "nickname_key": "", "notes": "",
+                      "phone": "", "search_key": name.casefold()}  # as PlayerService.add logs one
             players.append((pid, hlc + k, store.desk_id, name, name.casefold()))
             log.append((store.desk_id, base + k + 1, hlc + k, "players", pid, "upsert", canonical_json(fields),
                         SCHEMA_VERSION))
@@ -88,8 +88,9 @@ def preload(address: HubAddress, club_id: str, source: Desk, target: Desk, n: in
     players, log = [], []
     for k in range(n):
         pid, name = uuid7(), f"Игрок {base + k}"
-        fields = {"created_at": "2026-12-03T12:00:00.000Z", "is_guest": False, "merged_into": "", "name": name,
-                  "nickname": "", "nickname_key": "", "notes": "", "phone": "", "search_key": name.casefold()}
+        fields = {"birthday": None, "created_at": "2026-12-03T12:00:00.000Z", "is_guest": False, "merged_into": "",
+                  "name": name, "nickname": "", "nickname_key": "", "notes": "", "phone": "",
+                  "search_key": name.casefold()}
         players.append((pid, hlc + k, desk, name, name.casefold()))
         log.append((desk, base + k + 1, hlc + k, "players", pid, "upsert", canonical_json(fields), SCHEMA_VERSION))
     for store in (source.store, target.store):
