@@ -11,7 +11,7 @@ from clubdesk.errors import KnownError
 class SyncError(KnownError):
     """The hub cannot be used now (unreachable, wrong password, newer protocol, not joined). Codes:
     `unreachable`, `auth`, `hub_newer`, `hub_older`, `no_hub`, `not_joined`, `not_a_desk`, `no_password`,
-    `desk_update` (rows of a newer schema arrived)."""
+    `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered)."""
 
     code = "sync_error"
 
@@ -26,6 +26,8 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          "clubdesk sync join.",
                          f"The sync hub {where} refused this desk's password. Enter it again: clubdesk sync join.",
                          code="auth")
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege) and exc.diag.column_name == "desk_id":
+        return foreign_desk(where, text)  # the hub's check of appended rows (hub migration h002)
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
         return SyncError(f"Сервер синхронизации {where} не знает эту стойку ({text}). Добавьте её: "
                          "clubdesk sync add-desk.",
@@ -52,3 +54,13 @@ def hub_errors(where: str) -> Iterator[None]:
         yield
     except psycopg.Error as exc:
         raise from_psycopg(exc, where) from exc
+
+
+def foreign_desk(where: str, detail: str) -> SyncError:
+    """The hub refused rows under a desk id that another desk's login registered (or this one never did)."""
+    return SyncError(f"Сервер синхронизации {where} не принял записи этой стойки: их номер стойки записан за другой "
+                     f"стойкой клуба ({detail}). Записи сохранены здесь; администратор сервера может передать этот "
+                     "номер этой стойке (docs/sync.md).",
+                     f"The sync hub {where} refused this desk's records: their desk id belongs to another desk of "
+                     f"the club ({detail}). They are kept here; the hub's administrator can hand that desk id over "
+                     "to this desk (docs/sync.md).", code="foreign_desk")

@@ -137,8 +137,8 @@ def init_hub(address: HubAddress, club_name: str = "") -> str:
 def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 
-    The role may read and append hub log rows, read the hub's desks and meta, and call hello(); nothing else
-    on the server. Running it again for the same name gives the desk a new password.
+    The role may read hub log rows and append them under the desk ids it registered with hello() (a trigger
+    checks, h002), read the hub's desks and meta, and call hello(); nothing else on the server. Running it again for the same name gives the desk a new password.
     """
     from psycopg import sql
 
@@ -158,7 +158,9 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
         conn.execute(sql.SQL("{} {} LOGIN PASSWORD {}").format(verb, ident, sql.Literal(password)))
         schema = sql.Identifier(address.schema)
         for stmt in ("GRANT USAGE ON SCHEMA {schema} TO {role}",
-                     "GRANT SELECT, INSERT ON {schema}.log_rows TO {role}",
+                     # INSERT of the columns a desk sends only: server_seq and received_at are the hub's (h002)
+                     "GRANT SELECT, INSERT (club_id, desk_id, desk_seq, hlc, schema_version, entity, entity_id, op, "
+                     "payload) ON {schema}.log_rows TO {role}",
                      "GRANT SELECT ON {schema}.hub_meta, {schema}.clubs, {schema}.desks, {schema}.desk_roles TO {role}",
                      "GRANT EXECUTE ON FUNCTION {schema}.hello(int, text, text, int, bigint) TO {role}"):
             conn.execute(sql.SQL(stmt).format(schema=schema, role=ident))

@@ -20,7 +20,7 @@ from clubdesk.store.db import Store
 from clubdesk.sync import protocol
 from clubdesk.sync.config import DeskConfig, load_config, write_settings
 from clubdesk.sync.credentials import load_password
-from clubdesk.sync.errors import SyncError, hub_errors
+from clubdesk.sync.errors import SyncError, foreign_desk, hub_errors
 from clubdesk.sync.hub import role_name
 
 PUSH_BATCH = 10_000  # rows per hub transaction: a crash loses at most one batch's round trip, never a row
@@ -142,8 +142,11 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
 
     desk_id = changes.desk_identity(store)
     hello = protocol.hello(conn, config.club_id, desk_id, schema_version(), int(time.time() * 1000))
-    held = {d: (hello.acked if d == desk_id else protocol.acked(conn, config.club_id, d))
-            for d in changes.local_desk_ids(store)}
+    held = {}
+    for d in changes.local_desk_ids(store):
+        held[d] = hello.acked if d == desk_id else protocol.acked(conn, config.club_id, d)
+        if d != desk_id and changes.last_desk_seq(store, d) > held[d]:
+            held[d] = _claim(conn, config, d)
     total = sum(max(changes.last_desk_seq(store, d) - h, 0) for d, h in held.items())
     for d, acked in held.items():
         _move_push_cursor(store, d, acked)
@@ -161,6 +164,18 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
             _move_push_cursor(store, d, acked)
             if progress:
                 progress(Progress("push", report.pushed, total))
+
+
+def _claim(conn, config: DeskConfig, desk_id: str) -> int:
+    """Register an earlier desk id of this file (a restored or copied file keeps its old rows to push) under this
+    desk's login, as hello does the current one: the hub takes rows only under desk ids their login registered.
+    Returns what the hub holds of it."""
+    import psycopg
+
+    try:
+        return protocol.hello(conn, config.club_id, desk_id, schema_version(), int(time.time() * 1000)).acked
+    except psycopg.errors.InsufficientPrivilege as exc:  # another desk's login registered it
+        raise foreign_desk(config.address.where, str(exc).strip().splitlines()[0]) from exc
 
 
 def _move_push_cursor(store: Store, desk_id: str, acked: int) -> None:

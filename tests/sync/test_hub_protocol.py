@@ -26,7 +26,7 @@ def test_init_hub_twice_keeps_the_club_and_changes_nothing(hub):
     assert init_hub(hub.address) == hub.club_id
     with hub.address.connect() as conn:
         assert conn.execute("SELECT count(*) FROM clubs").fetchone()[0] == 1
-        assert conn.execute("SELECT version_num FROM clubdesk_hub_version").fetchall() == [("h001",)]
+        assert conn.execute("SELECT version_num FROM clubdesk_hub_version").fetchall() == [("h002",)]
 
 
 def test_a_desk_role_may_append_and_read_log_rows_but_touch_nothing_else(hub):
@@ -51,9 +51,16 @@ def test_a_desk_id_registered_by_one_role_is_refused_to_another(hub):
         protocol.hello(conn, hub.club_id, "d-a", 7, 0)
 
 
+def say_hello(conn, hub, *desk_ids: str) -> None:
+    """Register `desk_ids` under the connection's role: the hub takes rows only under desk ids so registered."""
+    for desk_id in desk_ids:
+        protocol.hello(conn, hub.club_id, desk_id, 7, int(time.time() * 1000))
+
+
 def test_a_resent_batch_is_skipped_and_a_push_resumes_from_what_the_hub_holds(hub):
     address, password, _ = hub.add_desk("a")
     with address.connect(password) as conn:
+        say_hello(conn, hub, "d-a")
         assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 1, 5)) == 5
         assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 1, 5)) == 5  # the ack was lost
         assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 3, 8)) == 8  # overlapping
@@ -67,6 +74,7 @@ def test_a_resent_batch_is_skipped_and_a_push_resumes_from_what_the_hub_holds(hu
 def test_pull_leaves_out_this_files_own_desk_ids_and_stops_at_the_watermark(hub):
     address, password, _ = hub.add_desk("a")
     with address.connect(password) as conn:
+        say_hello(conn, hub, "d-a", "d-b")
         protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 1, 3))
         protocol.push_batch(conn, hub.club_id, "d-b", rows_of("d-b", 1, 2))
         upto = protocol.head(conn, hub.club_id)
@@ -119,6 +127,7 @@ def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushe
     slow.delay = 0.4
     fast = psycopg.connect(address.url, **options)
     reader = psycopg.connect(address.url, **options)
+    say_hello(reader, hub, "d-a", "d-b")
     seen: list[tuple[str, int]] = []
     done = threading.Event()
 
@@ -162,6 +171,7 @@ def test_the_desk_reads_its_rows_to_push_in_the_order_the_hub_copies_them():
 def test_a_batch_with_a_hole_is_refused_whole_and_the_hub_keeps_no_row_of_it(hub):
     address, password, _ = hub.add_desk("a")
     with address.connect(password) as conn:
+        say_hello(conn, hub, "d-a")
         assert protocol.push_batch(conn, hub.club_id, "d-a", rows_of("d-a", 1, 2)) == 2
         holed = rows_of("d-a", 3, 4) + rows_of("d-a", 6, 6)
         with pytest.raises(ValueError, match="gap"):
