@@ -7,6 +7,7 @@ CouchDB's replication reads the same way: a checkpoint on both sides, idempotent
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -73,36 +74,65 @@ def push_batch(conn: psycopg.Connection, club_id: str, desk_id: str, rows: list[
 
 
 def push_rows(conn: psycopg.Connection, club_id: str, desk_id: str, rows: list[tuple]) -> int:
-    """Append `rows` (one desk's, ROW_COLUMNS tuples in desk_seq order, starting at most one past what the hub
-    holds) and commit; returns the hub's acknowledged desk_seq for that desk afterwards.
-
-    Under the club's ingestion lock: read what the hub holds of the desk, drop the rows it already has (a batch
-    re-sent after a crash between the hub's commit and the desk's ack), and COPY the rest straight into
-    `log_rows`. Nothing else ingests rows of this club meanwhile and the hub's rows of a desk are gap-free, so
-    the rows above the acknowledged desk_seq cannot be there: a plain COPY, no staging table and no
-    ON CONFLICT pass (which cost a second write of every row: push was 2.9× a bare COPY). The lock is held
-    while one batch crosses the network; pullers take no lock.
-    """
+    """`push_copy` of rows given as ROW_COLUMNS tuples (one desk's, in desk_seq order, with no hole); psycopg
+    writes each row. A batch with a hole raises ValueError and sends nothing: the hub never holds a hole."""
     if not rows:
         return acked(conn, club_id, desk_id)
     for r in rows:
         if r[0] != desk_id:
             raise ValueError(f"row {r[0]}/{r[1]} pushed as desk {desk_id}")
+    first = rows[0][1]
+    if any(r[1] != first + k for k, r in enumerate(rows)):
+        raise ValueError(f"rows of desk {desk_id} pushed with a gap after {first}")  # a bug: never a hole
+
+    def send(copy, skip: int) -> None:
+        for r in rows[skip:]:
+            copy.write_row((club_id, *r))
+
+    return _append(conn, club_id, desk_id, first, len(rows), send)
+
+
+def push_copy(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, count: int, data: bytes) -> int:
+    """Append one desk's rows `first` … `first + count - 1` given as COPY text of (club_id, *ROW_COLUMNS), one
+    UTF-8 line a row (`changes.pending_copy`), and commit; returns the hub's acknowledged desk_seq of the desk
+    afterwards. The block goes to the server as it is."""
+    if not count:
+        return acked(conn, club_id, desk_id)
+    if conn.info.encoding != "utf-8":  # a hub whose client encoding is not UTF-8 gets the text in its own
+        data = data.decode("utf-8").encode(conn.info.encoding)
+
+    def send(copy, skip: int) -> None:
+        # escaped newlines are two characters: every b"\n" in the block ends a row
+        copy.write(data if skip == 0 else data.split(b"\n", skip)[skip])
+
+    return _append(conn, club_id, desk_id, first, count, send)
+
+
+def _append(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, count: int,
+            send: Callable[[psycopg.Copy, int], None]) -> int:
+    """Rows `first` … `first + count - 1` of `desk_id` (starting at most one past what the hub holds): under the
+    club's ingestion lock read what the hub holds of the desk, skip the rows it already has (a batch re-sent
+    after a crash between the hub's commit and the desk's ack: `send(copy, skip)` writes the rest) and COPY the
+    rest straight into `log_rows`, then commit.
+
+    Nothing else ingests rows of this club meanwhile and the hub's rows of a desk are gap-free, so the rows above
+    the acknowledged desk_seq cannot be there: a plain COPY, no staging table and no ON CONFLICT pass (which cost
+    a second write of every row: push was 2.9× a bare COPY). The hub checks the rows' desk id is one this role
+    registered and that they leave no hole (hub migration h002). The lock is held while one batch crosses the
+    network; pullers take no lock.
+    """
     with conn.transaction():
         _ingest_lock(conn, club_id)
         held = acked(conn, club_id, desk_id)
-        if rows[0][1] > held + 1:
+        if first > held + 1:
             # The hub lost rows this desk thought it had sent (a hub restored from a backup): send from held.
             return held
-        fresh = [r for r in rows if r[1] > held]
-        if not fresh:
+        skip = held + 1 - first
+        if skip >= count:
             return held
-        if any(r[1] != held + 1 + k for k, r in enumerate(fresh)):
-            raise ValueError(f"rows of desk {desk_id} pushed with a gap after {held}")  # a bug: never a hole
         with conn.cursor().copy(f"COPY log_rows (club_id, {', '.join(ROW_COLUMNS)}) FROM STDIN") as copy:
-            for r in fresh:
-                copy.write_row((club_id, *r))
-        return fresh[-1][1]
+            send(copy, skip)
+        return first + count - 1
 
 
 def head(conn: psycopg.Connection, club_id: str) -> int:

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from clubdesk.store import migrate
@@ -148,22 +149,31 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
         if d != desk_id and changes.last_desk_seq(store, d) > held[d]:
             held[d] = _claim(conn, config, d)
     total = sum(max(changes.last_desk_seq(store, d) - h, 0) for d, h in held.items())
-    for d, acked in held.items():
-        _move_push_cursor(store, d, acked)
-        while True:
-            rows = changes.pending_rows(store, acked, batch, desk_id=d)
-            if not rows:
-                break
-            fault("before_send")
-            now_acked = protocol.push_rows(conn, config.club_id, d, rows)
-            fault("after_commit")
-            if now_acked == acked and rows[0][1] == acked + 1:
-                raise RuntimeError(f"the hub took none of rows {acked + 1}… of desk {d}")
-            report.pushed += max(now_acked - acked, 0)
-            acked = now_acked
+    # The next batch is read from SQLite (and escaped) in a thread of its own while this one crosses to the hub
+    # and is written there: SQLite releases the GIL, so the desk's work and the hub's overlap (push of 100 000
+    # rows 0.99 s → 0.79 s, benchmarks/sync.py). The hub almost always takes a batch whole; when not, that read
+    # is dropped.
+    with ThreadPoolExecutor(1, thread_name_prefix="clubdesk-push-read") as reader:
+        for d, acked in held.items():
             _move_push_cursor(store, d, acked)
-            if progress:
-                progress(Progress("push", report.pushed, total))
+            ahead = reader.submit(changes.pending_copy, store, acked, batch, config.club_id, d)
+            while True:
+                block = ahead.result()
+                if not block.count:
+                    break
+                ahead = reader.submit(changes.pending_copy, store, block.last, batch, config.club_id, d)
+                fault("before_send")
+                now_acked = protocol.push_copy(conn, config.club_id, d, block.first, block.count, block.data)
+                fault("after_commit")
+                if now_acked == acked and block.first == acked + 1:
+                    raise RuntimeError(f"the hub took none of rows {acked + 1}… of desk {d}")
+                report.pushed += max(now_acked - acked, 0)
+                acked = now_acked
+                if acked != block.last:  # the hub holds other than this batch's end (lost rows): read from it
+                    ahead = reader.submit(changes.pending_copy, store, acked, batch, config.club_id, d)
+                _move_push_cursor(store, d, acked)
+                if progress:
+                    progress(Progress("push", report.pushed, total))
 
 
 def _claim(conn, config: DeskConfig, desk_id: str) -> int:
