@@ -24,6 +24,9 @@ from clubdesk.store.changelog import (
     canonical_json,
     fold,
 )
+from clubdesk.store.copy_text import PUSH_COLUMNS as PUSH_COLUMNS  # the push's half of this API
+from clubdesk.store.copy_text import CopyBlock as CopyBlock
+from clubdesk.store.copy_text import pending_copy as pending_copy
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -67,50 +70,6 @@ def pending_since(store: Store, desk_seq: int, limit: int, desk_id: str | None =
     rows = store.read(f"SELECT {', '.join(LOG_COLUMNS)} FROM change_log WHERE desk_id = ? AND desk_seq > ? "
                       "ORDER BY desk_seq LIMIT ?", (desk_id or store.desk_id, desk_seq, limit))
     return [dict(zip(LOG_COLUMNS, r, strict=True)) for r in rows]
-
-
-PUSH_COLUMNS = ("desk_id", "desk_seq", "hlc", "schema_version", "entity", "entity_id", "op", "payload")
-
-
-@dataclass(frozen=True)
-class CopyBlock:
-    """Log rows `first` … `first + count - 1` of one desk as PostgreSQL COPY text (UTF-8, one line per row)."""
-
-    first: int
-    count: int
-    data: bytes
-
-    @property
-    def last(self) -> int:
-        return self.first + self.count - 1
-
-
-# SQLite joins a row's fields with the bytes 0xFF and ends it with 0xFE: neither occurs in UTF-8 text, so after
-# Python escapes the whole block (bytes.replace runs at memchr speed; SQLite's replace() over each field made the
-# read three times slower than the COPY it feeds) they can only be the separators. COPY text format escapes a
-# backslash, a newline, a carriage return and the tab delimiter; once every backslash is escaped, neither \N
-# (NULL) nor \. (the end of data) can appear. The backslash goes first, or the others' own would be doubled.
-_COPY_LINE = "CAST(" + " || X'FF' || ".join(["?", *PUSH_COLUMNS]) + " || X'FE' AS BLOB)"
-_COPY_ESCAPES = ((b"\\", b"\\\\"), (b"\n", b"\\n"), (b"\r", b"\\r"), (b"\t", b"\\t"), (b"\xff", b"\t"),
-                 (b"\xfe", b"\n"))
-
-
-def pending_copy(store: Store, desk_seq: int, limit: int, club_id: str, desk_id: str | None = None) -> CopyBlock:
-    """This desk's (or `desk_id`'s) log rows after `desk_seq`, at most `limit`, in order, as COPY text of
-    (club_id, *PUSH_COLUMNS): the push writes the block to the hub as it is, with no Python object per field and
-    no write per row."""
-    desk_id = desk_id or store.desk_id
-    rows = store.read(f"SELECT desk_seq, {_COPY_LINE} FROM change_log WHERE desk_id = ? AND desk_seq > ? "
-                      "ORDER BY desk_seq LIMIT ?", (club_id, desk_id, desk_seq, limit))
-    if not rows:
-        return CopyBlock(desk_seq + 1, 0, b"")
-    lines = [r[1] for r in rows]
-    if rows[-1][0] - rows[0][0] + 1 != len(rows) or None in lines:  # the log is gap-free and NOT NULL: a bug
-        raise ValueError(f"log rows {rows[0][0]}…{rows[-1][0]} of desk {desk_id} have a gap or a NULL")
-    data = b"".join(lines)
-    for raw, escaped in _COPY_ESCAPES:
-        data = data.replace(raw, escaped)
-    return CopyBlock(rows[0][0], len(rows), data)
 
 
 def get_cursor(store: Store, name: str) -> int:
