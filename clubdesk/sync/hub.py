@@ -138,7 +138,8 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 
     The role may read hub log rows and append them under the desk ids it registered with hello() (a trigger
-    checks, h002), read the hub's desks and meta, and call hello(); nothing else on the server. Running it again for the same name gives the desk a new password.
+    checks, h002), read the hub's desks and meta, and call hello(); nothing else on the server. Running it again
+    for the same name gives the desk a new password.
     """
     from psycopg import sql
 

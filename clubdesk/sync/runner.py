@@ -150,9 +150,9 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
             held[d] = _claim(conn, config, d)
     total = sum(max(changes.last_desk_seq(store, d) - h, 0) for d, h in held.items())
     # The next batch is read from SQLite (and escaped) in a thread of its own while this one crosses to the hub
-    # and is written there: SQLite releases the GIL, so the desk's work and the hub's overlap (push of 100 000
-    # rows 0.99 s → 0.79 s, benchmarks/sync.py). The hub almost always takes a batch whole; when not, that read
-    # is dropped.
+    # and is written there: SQLite releases the GIL, so the desk's work and the hub's overlap (a push of 100 000
+    # rows took 0.79 s instead of 0.99 s, one run). The hub almost always takes a batch whole; when it does not,
+    # that read is dropped.
     with ThreadPoolExecutor(1, thread_name_prefix="clubdesk-push-read") as reader:
         for d, acked in held.items():
             _move_push_cursor(store, d, acked)
