@@ -131,3 +131,27 @@ def test_a_player_named_with_every_tricky_character_reaches_the_hub_and_the_othe
     assert b.store.read("SELECT name, notes FROM players") == a.store.read("SELECT name, notes FROM players")
     a.close()
     b.close()
+
+
+def test_a_hub_that_loses_rows_in_the_middle_of_a_push_gets_them_again_in_the_same_sync(hub, tmp_path):
+    """The next batch is read ahead while one is written; when the hub then holds less than that batch's end
+    (put back from a backup meanwhile), the read ahead is dropped and the push goes on from what the hub holds."""
+    a = make_desk(hub, tmp_path, "a")
+    admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
+    for i in range(6):
+        PlayerService(a.store).add(admin, PlayerData(name=f"Игрок {i}"))
+    restored = []
+
+    def restore_the_hub_once(point: str) -> None:
+        if point == "after_commit" and not restored:
+            restored.append(point)
+            with hub.address.connect() as conn:  # a backup of the hub that had this desk's rows 1 and 2 only
+                conn.execute("DELETE FROM log_rows WHERE desk_id = %s AND desk_seq > 2", (a.store.desk_id,))
+                conn.commit()
+
+    a.sync(fault=restore_the_hub_once, push_batch=4)
+    with hub.address.connect() as conn:
+        held = [r[0] for r in conn.execute("SELECT desk_seq FROM log_rows WHERE desk_id = %s ORDER BY desk_seq",
+                                           (a.store.desk_id,))]
+    assert restored and held == list(range(1, changes.last_desk_seq(a.store) + 1))
+    a.close()
