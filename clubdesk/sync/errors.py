@@ -7,11 +7,18 @@ from contextlib import contextmanager
 
 from clubdesk.errors import KnownError
 
+# The hub's own cut-offs of a desk login (hub.DESK_LIMITS): a statement cancelled at statement_timeout, a connection
+# closed at idle_in_transaction_session_timeout or idle_session_timeout. Their SQLSTATEs, so that importing this
+# module does not import psycopg.
+HUB_CUTOFF_STATES = ("57014", "25P03", "57P05")
+
 
 class SyncError(KnownError):
     """The hub cannot be used now (unreachable, wrong password, newer protocol, not joined). Codes:
     `unreachable`, `auth`, `hub_newer`, `hub_older`, `no_hub`, `not_joined`, `not_a_desk`, `no_password`,
-    `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered)."""
+    `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered),
+    `hub_busy` (another desk held the ingestion lock too long), `hub_timeout` (the hub cut this desk off: a statement
+    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS)."""
 
     code = "sync_error"
 
@@ -33,6 +40,10 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          "clubdesk sync add-desk.",
                          f"The sync hub {where} does not know this desk ({text}). Add it: clubdesk sync add-desk.",
                          code="not_a_desk")
+    if isinstance(exc, psycopg.errors.LockNotAvailable):
+        return hub_busy(where)
+    if getattr(exc, "sqlstate", None) in HUB_CUTOFF_STATES:
+        return hub_timeout(where, exc)
     if isinstance(exc, psycopg.errors.UndefinedTable | psycopg.errors.InvalidSchemaName):
         return SyncError(f"На {where} нет сервера синхронизации ClubDesk. Создайте его: clubdesk sync init-hub.",
                          f"There is no ClubDesk sync hub at {where}. Create it: clubdesk sync init-hub.",
@@ -64,3 +75,29 @@ def foreign_desk(where: str, detail: str) -> SyncError:
                      f"The sync hub {where} refused this desk's records: their desk id belongs to another desk of "
                      f"the club ({detail}). They are kept here; the hub's administrator can hand that desk id over "
                      "to this desk (docs/sync.md).", code="foreign_desk")
+
+
+def hub_busy(where: str) -> SyncError:
+    """The push waited its bound (protocol.INGEST_LOCK_WAIT_S) for the club's ingestion lock: another desk holds it."""
+    from clubdesk.sync.protocol import INGEST_LOCK_WAIT_S
+
+    wait = f"{INGEST_LOCK_WAIT_S:g}"
+    return SyncError(f"Сервер синхронизации {where} занят другой стойкой дольше {wait} с. Записи этой стойки сохранены "
+                     "и будут переданы при следующей синхронизации.",
+                     f"The sync hub {where} has been busy with another desk for over {wait} s. This desk's records "
+                     "are kept and will be sent at the next sync.", code="hub_busy")
+
+
+def hub_timeout(where: str, exc: Exception) -> SyncError:
+    """The hub cancelled this desk's statement or closed its connection: it outlasted the limits the hub sets on
+    every desk login (hub.DESK_LIMITS), so that no desk can hold the others up."""
+    import psycopg
+
+    if isinstance(exc, psycopg.errors.QueryCanceled):
+        ru, en = "запрос стойки шёл дольше, чем сервер позволяет", "this desk's request ran longer than the hub allows"
+    else:
+        ru, en = "стойка молчала дольше, чем сервер позволяет", "this desk was silent longer than the hub allows"
+    return SyncError(f"Сервер синхронизации {where} прервал обмен: {ru}. Записи этой стойки сохранены и будут "
+                     "переданы при следующей синхронизации.",
+                     f"The sync hub {where} cut the exchange off: {en}. This desk's records are kept and will be "
+                     "sent at the next sync.", code="hub_timeout")

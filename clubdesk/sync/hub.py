@@ -17,6 +17,34 @@ SSLMODES = ("disable", "prefer", "require", "verify-ca", "verify-full")
 _NAME = re.compile(r"^[a-z0-9_]{1,40}$")
 CONNECT_TIMEOUT_S = 5  # an unreachable hub must cost the background sync seconds, not minutes
 
+# What the hub allows one desk login, so that no desk can hold the others up (docs/sync.md «Limits of a desk
+# login»): a desk whose process hangs inside a push would otherwise keep the club's ingestion lock, held to
+# commit, for ever. A 10 000-row push batch is 3.5 MB of COPY text and takes 0.09–0.11 s on the hub itself:
+# statement_timeout leaves it 60 s (a link of 0.5 Mbit/s); an honest desk is idle inside a transaction for
+# milliseconds between its statements; lock_timeout bounds the wait of a desk of any version for any lock (this
+# one's push bounds its own, protocol.INGEST_LOCK_WAIT_S, the same); a sync connection lives one sync, idle only
+# while the desk applies a pulled page (under a second), and idle_session_timeout frees the slot of a desk that
+# vanished (PostgreSQL 14 and newer: older servers skip a setting they do not know). Set on the role by add_desk
+# and, for desk logins made before, by hub migration h003; `ALTER ROLE … SET` by the administrator overrides.
+DESK_LIMITS = (("statement_timeout", "60s"), ("lock_timeout", "30s"),
+               ("idle_in_transaction_session_timeout", "10s"), ("idle_session_timeout", "10min"))
+
+
+def desk_limits_sql(roles: str) -> str:
+    """A DO block that sets DESK_LIMITS (those the server knows) on every role the query `roles` returns."""
+    limits = ", ".join(f"('{name}', '{value}')" for name, value in DESK_LIMITS)
+    return f"""
+DO $$
+DECLARE v_role text; v_name text; v_value text;
+BEGIN
+    FOR v_role IN {roles} LOOP
+        FOR v_name, v_value IN SELECT l.name, l.value FROM (VALUES {limits}) l (name, value)
+                               JOIN pg_settings s ON s.name = l.name LOOP
+            EXECUTE format('ALTER ROLE %I SET %I = %L', v_role, v_name, v_value);
+        END LOOP;
+    END LOOP;
+END $$"""
+
 
 @dataclass(frozen=True)
 class HubAddress:
@@ -157,6 +185,7 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
         ident = sql.Identifier(role)
         verb = sql.SQL("ALTER ROLE") if exists else sql.SQL("CREATE ROLE")
         conn.execute(sql.SQL("{} {} LOGIN PASSWORD {}").format(verb, ident, sql.Literal(password)))
+        conn.execute(desk_limits_sql(sql.SQL("SELECT {}").format(sql.Literal(role)).as_string(conn)))
         schema = sql.Identifier(address.schema)
         for stmt in ("GRANT USAGE ON SCHEMA {schema} TO {role}",
                      # INSERT of the columns a desk sends only: server_seq and received_at are the hub's (h002)

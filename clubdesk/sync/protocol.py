@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 # 1: hello(); log_rows keyed (club_id, desk_id, desk_seq), pulled by server_seq. A hub of a higher protocol
 # may have changed any of it, so a desk speaks only to a hub of its own protocol.
 PROTOCOL_VERSION = 1
+# How long a push waits for the club's ingestion lock while another desk holds it (docs/sync.md «Limits»)
+INGEST_LOCK_WAIT_S = 30.0
 ROW_COLUMNS = ("desk_id", "desk_seq", "hlc", "schema_version", "entity", "entity_id", "op", "payload")
 
 
@@ -65,6 +67,10 @@ def acked(conn: psycopg.Connection, club_id: str, desk_id: str) -> int:
 def _ingest_lock(conn: psycopg.Connection, club_id: str) -> None:
     # One ingestion at a time per club, held to commit: server_seq values are then taken and committed in
     # increasing order, so a puller that has seen server_seq N can never later meet a smaller one.
+    # The wait is bounded: a push that waits longer than INGEST_LOCK_WAIT_S gives up with one line (the hub's
+    # LockNotAvailable, errors.from_psycopg's `hub_busy`) and the next sync resumes. The bound is longer than the hub's
+    # idle-in-transaction cut-off (hub.DESK_LIMITS), so a push queued behind a hung desk still goes through.
+    conn.execute("SELECT set_config('lock_timeout', %s, true)", (f"{INGEST_LOCK_WAIT_S * 1000:.0f}ms",))
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('clubdesk-ingest:' || %s, 0))", (club_id,))
 
 

@@ -1,0 +1,138 @@
+"""No desk login can hold the others up (hub.DESK_LIMITS, hub migration h003): the hub cuts off a desk that sits
+idle inside a transaction or runs one statement too long, and a push waits for the club's ingestion lock a bounded
+time; either way the desk gets one line, loses nothing, and the next sync goes through."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.store import changes
+from clubdesk.sync import protocol
+from clubdesk.sync.errors import SyncError, hub_errors
+from clubdesk.sync.hub import DESK_LIMITS, init_hub
+from tests.sync.desks import make_desk
+from tests.sync.test_hub_protocol import rows_of, say_hello
+from tests.sync.test_hub_security import hub_rows
+
+pytestmark = pytest.mark.pg
+
+
+def role_settings(hub, role: str) -> dict[str, str]:
+    with hub.address.connect() as conn:
+        row = conn.execute("SELECT s.setconfig FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole "
+                           "WHERE r.rolname = %s AND s.setdatabase = 0", (role,)).fetchone()
+    return dict(item.split("=", 1) for item in (row[0] if row else []))
+
+
+def desk_limits(hub) -> dict[str, str]:
+    """DESK_LIMITS as this server takes them (idle_session_timeout only from PostgreSQL 14)."""
+    with hub.address.connect() as conn:
+        known = {r[0] for r in conn.execute("SELECT name FROM pg_settings")}
+    return {name: value for name, value in DESK_LIMITS if name in known}
+
+
+def shorten(hub, role: str, **limits: str) -> None:
+    """A test's own limits on a desk login (taken by its next connection): seconds, not the hub's minutes."""
+    with hub.address.connect(autocommit=True) as conn:
+        for name, value in limits.items():
+            conn.execute(f'ALTER ROLE "{role}" SET {name} = \'{value}\'')
+
+
+def one_line(exc: SyncError) -> bool:
+    return all("\n" not in exc.message(lang) for lang in ("ru", "en"))
+
+
+def test_a_new_desk_login_gets_the_hubs_limits(hub):
+    hub.add_desk("a")
+    assert role_settings(hub, hub.roles[-1]) == desk_limits(hub)
+    assert "idle_in_transaction_session_timeout" in desk_limits(hub) and "statement_timeout" in desk_limits(hub)
+
+
+def test_init_hub_gives_the_limits_to_desk_logins_made_before_h003(hub):
+    hub.add_desk("a")
+    role = hub.roles[-1]
+    with hub.address.connect() as conn:  # as an h002 hub left it: the login has no limits
+        conn.execute(f'ALTER ROLE "{role}" RESET ALL')
+        conn.execute("UPDATE clubdesk_hub_version SET version_num = 'h002'")
+        conn.commit()
+    assert role_settings(hub, role) == {}
+    init_hub(hub.address)
+    assert role_settings(hub, role) == desk_limits(hub)
+    init_hub(hub.address)  # idempotent
+    assert role_settings(hub, role) == desk_limits(hub)
+
+
+def test_a_desk_idle_in_its_transaction_holding_the_ingestion_lock_is_cut_off_and_another_desk_pushes(
+        hub, monkeypatch):
+    (a, pa, _), (b, pb, _) = hub.add_desk("a"), hub.add_desk("b")
+    shorten(hub, hub.roles[0], idle_in_transaction_session_timeout="1s")
+    monkeypatch.setattr(protocol, "INGEST_LOCK_WAIT_S", 10.0)
+    with a.connect(pa) as ca, b.connect(pb) as cb:
+        say_hello(ca, hub, "d-a")
+        say_hello(cb, hub, "d-b")
+        protocol._ingest_lock(ca, hub.club_id)  # a hung desk (or a login's holder): the lock taken, then nothing
+        started = time.monotonic()
+        assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
+        assert 0.5 < time.monotonic() - started < 5
+        with pytest.raises(SyncError) as info, hub_errors("hub"):
+            ca.execute("SELECT 1")
+    assert info.value.code == "hub_timeout" and one_line(info.value)
+    assert hub_rows(hub, "d-b") == [1, 2, 3]
+
+
+def test_a_statement_longer_than_the_desk_logins_limit_is_cancelled_in_one_line(hub):
+    a, pa, _ = hub.add_desk("a")
+    shorten(hub, hub.roles[0], statement_timeout="1s")
+    with a.connect(pa) as ca, pytest.raises(SyncError) as info, hub_errors("hub"):
+        ca.execute("SELECT pg_sleep(5)")
+    assert info.value.code == "hub_timeout" and one_line(info.value)
+
+
+def test_a_sync_cut_off_by_the_hub_loses_nothing_and_the_next_one_pushes_everything(hub, tmp_path, monkeypatch):
+    a = make_desk(hub, tmp_path, "a")
+    admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
+    PlayerService(a.store).add(admin, PlayerData("Отправлен после обрыва"))
+    shorten(hub, hub.roles[0], idle_in_transaction_session_timeout="1s")
+    take = protocol._ingest_lock
+
+    def hang(conn, club_id):  # the desk's process freezes right after taking the lock
+        take(conn, club_id)
+        time.sleep(2)
+
+    monkeypatch.setattr(protocol, "_ingest_lock", hang)
+    with pytest.raises(SyncError) as info:
+        a.sync()
+    assert info.value.code == "hub_timeout" and one_line(info.value)
+    assert a.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
+    last = changes.last_desk_seq(a.store)
+    assert hub_rows(hub, a.store.desk_id) == []
+    monkeypatch.setattr(protocol, "_ingest_lock", take)
+    a.sync()
+    assert hub_rows(hub, a.store.desk_id) == list(range(1, last + 1))
+    a.close()
+
+
+def test_a_push_that_cannot_get_the_ingestion_lock_in_its_bound_gives_up_in_one_line_and_goes_through_later(
+        hub, tmp_path, monkeypatch):
+    monkeypatch.setattr(protocol, "INGEST_LOCK_WAIT_S", 1.0)
+    a = make_desk(hub, tmp_path, "a")
+    admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
+    PlayerService(a.store).add(admin, PlayerData("Ждёт сервер"))
+    last = changes.last_desk_seq(a.store)
+    with hub.address.connect() as holder:  # another desk's push that takes long
+        protocol._ingest_lock(holder, hub.club_id)
+        started = time.monotonic()
+        with pytest.raises(SyncError) as info:
+            a.sync()
+        waited = time.monotonic() - started
+    assert info.value.code == "hub_busy" and one_line(info.value) and "1 с" in info.value.message("ru")
+    assert 0.9 < waited < 4
+    assert a.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
+    assert hub_rows(hub, a.store.desk_id) == [] and changes.last_desk_seq(a.store) == last
+    a.sync()
+    assert hub_rows(hub, a.store.desk_id) == list(range(1, last + 1))
+    a.close()
