@@ -59,8 +59,16 @@ def hello(conn: psycopg.Connection, club_id: str, desk_id: str, schema_version: 
 
 
 def acked(conn: psycopg.Connection, club_id: str, desk_id: str) -> int:
+    """The largest desk_seq of `desk_id` the hub holds. Called on its own it commits (as `head` does): a transaction
+    left open would make each push batch after it a savepoint, holding the club's ingestion lock from the first
+    batch to the end of the sync and committing none of them until then."""
+    from psycopg.pq import TransactionStatus
+
+    alone = conn.info.transaction_status == TransactionStatus.IDLE
     row = conn.execute("SELECT coalesce(max(desk_seq), 0) FROM log_rows WHERE club_id = %s AND desk_id = %s",
                        (club_id, desk_id)).fetchone()
+    if alone:
+        conn.commit()
     return row[0]
 
 

@@ -14,9 +14,10 @@ from clubdesk.store import changes
 from clubdesk.sync import protocol
 from clubdesk.sync.errors import SyncError, hub_errors
 from clubdesk.sync.hub import DESK_LIMITS, init_hub
+from clubdesk.sync.join import join
 from tests.sync.desks import make_desk
 from tests.sync.test_hub_protocol import rows_of, say_hello
-from tests.sync.test_hub_security import hub_rows
+from tests.sync.test_hub_security import copied, hub_rows
 
 pytestmark = pytest.mark.pg
 
@@ -136,3 +137,31 @@ def test_a_push_that_cannot_get_the_ingestion_lock_in_its_bound_gives_up_in_one_
     a.sync()
     assert hub_rows(hub, a.store.desk_id) == list(range(1, last + 1))
     a.close()
+
+
+def test_a_file_with_an_earlier_desk_id_commits_each_batch_and_frees_the_ingestion_lock_between_them(hub, tmp_path):
+    """Reading what the hub holds of an earlier desk id must not leave a transaction open: each push batch would
+    then be a savepoint of it, and the club's ingestion lock held from the first batch to the end of the sync."""
+    a = make_desk(hub, tmp_path, "a")
+    admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
+    for k in range(3):
+        PlayerService(a.store).add(admin, PlayerData(f"Игрок {k}"))
+    a.close()
+    desk = copied(a, tmp_path, "restored")  # opens under a new desk id; its rows so far are the old id's
+    join(desk.open(), hub.address, desk.name, desk.password)
+    PlayerService(desk.store).add(admin, PlayerData("После копии"))
+    seen = []
+
+    def after_commit(point: str) -> None:
+        if point != "after_commit":
+            return
+        with hub.address.connect() as other:
+            free = other.execute("SELECT pg_try_advisory_xact_lock(hashtextextended('clubdesk-ingest:' || %s, 0))",
+                                 (hub.club_id,)).fetchone()[0]
+            rows = other.execute("SELECT count(*) FROM log_rows").fetchone()[0]
+        seen.append((free, rows))
+
+    desk.sync(fault=after_commit, push_batch=2)
+    assert len(seen) >= 3 and all(free for free, _ in seen)
+    assert [rows for _, rows in seen] == sorted({rows for _, rows in seen}) and seen[0][1] > 0
+    desk.close()
