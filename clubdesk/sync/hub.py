@@ -166,7 +166,8 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 
     The role may read hub log rows and append them under the desk ids it registered with hello() (a trigger
-    checks, h002), read the hub's desks and meta, and call hello(); nothing else on the server. Running it again
+    checks, h002), read the hub's desks and meta, call hello() and break_ingest_lock() (h003); nothing else on
+    the server. Running it again
     for the same name gives the desk a new password.
     """
     from psycopg import sql
@@ -192,7 +193,8 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
                      "GRANT SELECT, INSERT (club_id, desk_id, desk_seq, hlc, schema_version, entity, entity_id, op, "
                      "payload) ON {schema}.log_rows TO {role}",
                      "GRANT SELECT ON {schema}.hub_meta, {schema}.clubs, {schema}.desks, {schema}.desk_roles TO {role}",
-                     "GRANT EXECUTE ON FUNCTION {schema}.hello(int, text, text, int, bigint) TO {role}"):
+                     "GRANT EXECUTE ON FUNCTION {schema}.hello(int, text, text, int, bigint) TO {role}",
+                     "GRANT EXECUTE ON FUNCTION {schema}.break_ingest_lock(text) TO {role}"):
             conn.execute(sql.SQL(stmt).format(schema=schema, role=ident))
         conn.execute("INSERT INTO desk_roles (club_id, name, role_name) VALUES (%s, %s, %s) "
                      "ON CONFLICT (club_id, name) DO NOTHING", (club[0], desk_name, role))

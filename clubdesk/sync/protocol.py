@@ -124,6 +124,33 @@ def push_copy(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, 
 
 def _append(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, count: int,
             send: Callable[[psycopg.Copy, int], None]) -> int:
+    """`_append_locked`; when the ingestion lock does not come within INGEST_LOCK_WAIT_S, ends the session of a
+    holder past the desk logins' limits (the hub's break_ingest_lock, h003) and tries once more."""
+    import psycopg
+
+    try:
+        return _append_locked(conn, club_id, desk_id, first, count, send)
+    except psycopg.errors.LockNotAvailable:
+        if not _break_ingest_lock(conn, club_id):
+            raise
+    return _append_locked(conn, club_id, desk_id, first, count, send)
+
+
+def _break_ingest_lock(conn: psycopg.Connection, club_id: str) -> int:
+    """How many holders of the club's ingestion lock the hub ended: desk logins that held it idle in their
+    transaction, longer than a batch may take, or outside any transaction (a login that SET its own limits off,
+    which the role's settings cannot prevent). 0 on a hub before h003."""
+    import psycopg
+
+    try:
+        with conn.transaction():
+            return conn.execute("SELECT break_ingest_lock(%s)", (club_id,)).fetchone()[0]
+    except psycopg.errors.UndefinedFunction:
+        return 0
+
+
+def _append_locked(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, count: int,
+                   send: Callable[[psycopg.Copy, int], None]) -> int:
     """Rows `first` … `first + count - 1` of `desk_id` (starting at most one past what the hub holds): under the
     club's ingestion lock read what the hub holds of the desk, skip the rows it already has (a batch re-sent
     after a crash between the hub's commit and the desk's ack: `send(copy, skip)` writes the rest) and COPY the

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import psycopg
 import pytest
 
 from clubdesk.services.accounts import AccountService
@@ -54,10 +55,12 @@ def test_a_new_desk_login_gets_the_hubs_limits(hub):
 
 
 def test_init_hub_gives_the_limits_to_desk_logins_made_before_h003(hub):
-    hub.add_desk("a")
+    address, password, _ = hub.add_desk("a")
     role = hub.roles[-1]
-    with hub.address.connect() as conn:  # as an h002 hub left it: the login has no limits
+    with hub.address.connect() as conn:  # as an h002 hub left it: no limits, no break_ingest_lock()
         conn.execute(f'ALTER ROLE "{role}" RESET ALL')
+        conn.execute("DROP FUNCTION break_ingest_lock(text)")
+        conn.execute("DELETE FROM hub_meta WHERE key LIKE 'ingest_%'")
         conn.execute("UPDATE clubdesk_hub_version SET version_num = 'h002'")
         conn.commit()
     assert role_settings(hub, role) == {}
@@ -65,6 +68,8 @@ def test_init_hub_gives_the_limits_to_desk_logins_made_before_h003(hub):
     assert role_settings(hub, role) == desk_limits(hub)
     init_hub(hub.address)  # idempotent
     assert role_settings(hub, role) == desk_limits(hub)
+    with address.connect(password) as conn:  # the old login may call the breaker
+        assert conn.execute("SELECT break_ingest_lock(%s)", (hub.club_id,)).fetchone() == (0,)
 
 
 def test_a_desk_idle_in_its_transaction_holding_the_ingestion_lock_is_cut_off_and_another_desk_pushes(
@@ -124,12 +129,14 @@ def test_a_push_that_cannot_get_the_ingestion_lock_in_its_bound_gives_up_in_one_
     admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
     PlayerService(a.store).add(admin, PlayerData("Ждёт сервер"))
     last = changes.last_desk_seq(a.store)
-    with hub.address.connect() as holder:  # another desk's push that takes long
+    b, pb, _ = hub.add_desk("b")
+    with b.connect(pb) as holder:  # another desk's push, within the limits, that takes long
         protocol._ingest_lock(holder, hub.club_id)
         started = time.monotonic()
         with pytest.raises(SyncError) as info:
             a.sync()
         waited = time.monotonic() - started
+        assert holder.execute("SELECT 1").fetchone() == (1,)  # a holder within the limits is never cut off
     assert info.value.code == "hub_busy" and one_line(info.value) and "1 с" in info.value.message("ru")
     assert 0.9 < waited < 4
     assert a.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
@@ -165,3 +172,28 @@ def test_a_file_with_an_earlier_desk_id_commits_each_batch_and_frees_the_ingesti
     assert len(seen) >= 3 and all(free for free, _ in seen)
     assert [rows for _, rows in seen] == sorted({rows for _, rows in seen}) and seen[0][1] > 0
     desk.close()
+
+
+@pytest.mark.parametrize("hold", ["in_transaction", "session"])
+def test_a_login_that_sets_its_own_limits_off_and_sits_on_the_ingestion_lock_is_ended_by_the_next_push(
+        hub, monkeypatch, hold):
+    """A login may SET the role's limits off for its session; the push that waits for it asks the hub to end a
+    holder idle in its transaction past the limit, or holding the lock outside any transaction (h003)."""
+    (a, pa, _), (b, pb, _) = hub.add_desk("a"), hub.add_desk("b")
+    with hub.address.connect() as admin:
+        admin.execute("UPDATE hub_meta SET value = '1 s' WHERE key = 'ingest_max_idle'")
+        admin.commit()
+    monkeypatch.setattr(protocol, "INGEST_LOCK_WAIT_S", 1.5)
+    with a.connect(pa, autocommit=hold == "session") as ca, b.connect(pb) as cb:
+        say_hello(cb, hub, "d-b")
+        ca.execute("SET idle_in_transaction_session_timeout = 0")
+        ca.execute("SET idle_session_timeout = 0")
+        ca.execute("SET statement_timeout = 0")
+        lock = "pg_advisory_xact_lock" if hold == "in_transaction" else "pg_advisory_lock"
+        ca.execute(f"SELECT {lock}(hashtextextended('clubdesk-ingest:' || %s, 0))", (hub.club_id,))
+        started = time.monotonic()
+        assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
+        assert time.monotonic() - started < 5
+        with pytest.raises(psycopg.OperationalError):
+            ca.execute("SELECT 1")
+    assert hub_rows(hub, "d-b") == [1, 2, 3]
