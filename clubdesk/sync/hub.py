@@ -19,13 +19,14 @@ CONNECT_TIMEOUT_S = 5  # an unreachable hub must cost the background sync second
 
 # What the hub allows one desk login, so that no desk can hold the others up (docs/sync.md «Limits of a desk
 # login»): a desk whose process hangs inside a push would otherwise keep the club's ingestion lock, held to
-# commit, for ever. A 10 000-row push batch is 3.5 MB of COPY text and takes 0.09–0.11 s on the hub itself:
+# commit, for ever. A 10 000-row push batch is 3.5 MB of COPY text and took 0.09–0.11 s on the hub itself:
 # statement_timeout leaves it 60 s (a link of 0.5 Mbit/s); an honest desk is idle inside a transaction for
 # milliseconds between its statements; lock_timeout bounds the wait of a desk of any version for any lock (this
 # one's push bounds its own, protocol.INGEST_LOCK_WAIT_S, the same); a sync connection lives one sync, idle only
 # while the desk applies a pulled page (under a second), and idle_session_timeout frees the slot of a desk that
 # vanished (PostgreSQL 14 and newer: older servers skip a setting they do not know). Set on the role by add_desk
-# and, for desk logins made before, by hub migration h003; `ALTER ROLE … SET` by the administrator overrides.
+# (again at each re-key) and, for desk logins made before, by hub migration h003. A login may SET them off for
+# its own session: break_ingest_lock (h003) judges the lock's holder by what it does.
 DESK_LIMITS = (("statement_timeout", "60s"), ("lock_timeout", "30s"),
                ("idle_in_transaction_session_timeout", "10s"), ("idle_session_timeout", "10min"))
 

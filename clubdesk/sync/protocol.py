@@ -75,9 +75,10 @@ def acked(conn: psycopg.Connection, club_id: str, desk_id: str) -> int:
 def _ingest_lock(conn: psycopg.Connection, club_id: str) -> None:
     # One ingestion at a time per club, held to commit: server_seq values are then taken and committed in
     # increasing order, so a puller that has seen server_seq N can never later meet a smaller one.
-    # The wait is bounded: a push that waits longer than INGEST_LOCK_WAIT_S gives up with one line (the hub's
-    # LockNotAvailable, errors.from_psycopg's `hub_busy`) and the next sync resumes. The bound is longer than the hub's
-    # idle-in-transaction cut-off (hub.DESK_LIMITS), so a push queued behind a hung desk still goes through.
+    # The wait is bounded (INGEST_LOCK_WAIT_S): then `_append` asks the hub to end a holder past the desk limits,
+    # and otherwise gives up with one line (LockNotAvailable: errors `hub_busy`); the next sync resumes. The bound
+    # is longer than the hub's idle-in-transaction cut-off (hub.DESK_LIMITS): a push queued behind a hung desk
+    # gets the lock in the same sync.
     conn.execute("SELECT set_config('lock_timeout', %s, true)", (f"{INGEST_LOCK_WAIT_S * 1000:.0f}ms",))
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('clubdesk-ingest:' || %s, 0))", (club_id,))
 
