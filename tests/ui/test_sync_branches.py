@@ -69,7 +69,19 @@ def test_the_branchs_line_is_tall_enough_for_both_its_lines(qtbot, qapp, forked)
         qapp.setStyleSheet("")
 
 
-def test_the_desk_is_named_as_the_last_sync_saw_it(qtbot, forked):
+@pytest.fixture
+def in_moscow(monkeypatch):
+    """The desk's clock in Moscow (UTC+3): the hub stamps UTC."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Moscow")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_desk_is_named_as_the_last_sync_saw_it_and_its_contact_in_local_time(qtbot, forked, in_moscow):
     import json
 
     from clubdesk.sync.config import write_settings
@@ -79,7 +91,7 @@ def test_the_desk_is_named_as_the_last_sync_saw_it(qtbot, forked):
                                                  ["hall", "2026-12-03T17:00:00Z", [b.desk_id]]])})
     page = page_of(qtbot, a, admin)
     assert "ветка стойки hall — событий: 5" in page.model.data(page.model.index(0, 2))
-    assert page.desks.text().startswith("front (связь 2026-12-03 17:00)")
+    assert page.desks.text().startswith("front (связь 03.12.2026 20:00)"), page.desks.text()
 
 
 @pytest.mark.parametrize("action", ["keep", "set_aside"])

@@ -132,7 +132,7 @@ class SyncPage(QWidget):
         else:
             self.hub.setText(tr("не подключена — clubdesk sync join URL --desk ИМЯ"))
             self.desk.setText(st.desk_id[:8])
-        self.desks.setText(", ".join(tr("{name} (связь {seen})").format(name=n, seen=seen.replace("T", " ")[:16])
+        self.desks.setText(", ".join(tr("{name} (связь {seen})").format(name=n, seen=when(seen))
                                      for n, seen in st.desks) or "—")
         state = self.worker.state if self.worker is not None else "offline"
         self.state.setText(state_text(state))
