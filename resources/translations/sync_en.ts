@@ -128,8 +128,12 @@
       <translation>Set the branch aside…</translation>
     </message>
     <message>
-      <source>Объединить игроков {who}? Остаётся зарегистрированный раньше; игры, отметки и заявки обоих будут у него, обе истории сохранятся. Решение уйдёт на все стойки.</source>
-      <translation>Merge the players {who}? The one registered first remains; the games, check-ins and entries of both become his, and both histories are kept. The decision goes to every desk.</translation>
+      <source>Объединить двух игроков? Останется {stays} — он зарегистрирован раньше. К нему перейдут игры, отметки и заявки игрока {goes}; обе истории сохранятся. Решение уйдёт на все стойки.</source>
+      <translation>Merge the two players? {stays} remains (registered first). The games, check-ins and entries of {goes} become his; both histories are kept. The decision goes to every desk.</translation>
+    </message>
+    <message>
+      <source>в клубе с {day}</source>
+      <translation>in the club since {day}</translation>
     </message>
     <message>
       <source>Стойка</source>

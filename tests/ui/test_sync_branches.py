@@ -164,3 +164,39 @@ def test_the_demo_stages_a_branch_of_five_shots_one_set_aside_and_a_duplicate_an
                            (open_branch.game_id,))
     assert line == [(HALL_DESK,)] * 5
     assert GameService(club.store).state(open_branch.game_id)["to_move"]
+
+
+def test_two_registrations_of_one_name_are_told_apart_and_the_question_names_who_stays(qtbot, tmp_path):
+    """Two desks registered «Александров Андрей» with one phone: the line and the merge question give each his
+    nickname and the day he came, and say which one stays (the one registered first, as the merge decides)."""
+    from clubdesk.services.players import PlayerData, PlayerService
+    from clubdesk.store.db import open_store
+
+    stores = []
+    for name in "ab":
+        (tmp_path / name).mkdir()
+        stores.append(open_store(tmp_path / name / "club.sqlite"))
+    a, b = stores
+    try:
+        admin = AccountService(a).create_first_admin("admin", "secret-admin")
+        exchange(a, b)
+        first = PlayerService(a).add(admin, PlayerData("Александров Андрей", nickname="Туман", phone="+79474246822"))
+        PlayerService(b).add(admin, PlayerData("Александров Андрей", phone="+79474246822"))
+        with a.write() as cur:  # a week apart, as two desks may register one man
+            cur.execute("UPDATE players SET created_at = '2026-11-26T10:00:00.000Z' WHERE id = ?", (first.id,))
+        send(b, a)
+        page = page_of(qtbot, a, admin)
+        detail = page.model.data(page.model.index(0, 2))
+        assert "Александров Андрей («Туман», в клубе с 26.11.2026)" in detail, detail
+        labels = detail.split(": ")[0].split(" / ")
+        assert len(labels) == 2 and labels[0] != labels[1], detail  # the two registrations read differently
+        asked = []
+        page.ask = lambda text: asked.append(text) or False
+        page.view.selectRow(0)
+        page.merge_selected()
+        assert asked and asked[0].startswith("Объединить двух игроков? Останется Александров Андрей («Туман», "
+                                             "в клубе с 26.11.2026)"), asked
+        assert "игрока Александров Андрей (в клубе с" in asked[0]
+    finally:
+        for s in stores:
+            s.close()

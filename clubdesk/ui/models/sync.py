@@ -30,12 +30,33 @@ def load_conflicts(store) -> list[ConflictRow]:
 
     rows = store.read("SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
                       "AND kind <> 'game_branch' ORDER BY id")
-    names = dict(store.read("SELECT id, name FROM players"))
+    names = player_labels(store)
     out = [ConflictRow(cid, kind, entity, eid, other, json.loads(detail or "{}"), names)
            for cid, kind, entity, eid, other, detail in rows]
     out += [ConflictRow(v.branch.conflict_id, "game_branch", "games", v.branch.game_id, v.branch.desk_id, {}, names, v)
             for v in load_branch_views(store, desk_names=desk_names(store))]
     return sorted(out, key=lambda c: c.id)
+
+
+def player_labels(store) -> dict[str, str]:
+    """player id → how the administrator tells two registrations of one name apart: the name, the nickname and
+    the day the player came to the club («Александров Андрей («Туман», в клубе с 01.12.2026)»)."""
+    from clubdesk.ui.branch_words import when
+
+    out = {}
+    for pid, name, nickname, created in store.read("SELECT id, name, nickname, created_at FROM players"):
+        bits = [f"«{nickname}»"] if nickname else []
+        if created:
+            bits.append(tr("в клубе с {day}").format(day=when(created).split(" ")[0]))
+        out[pid] = f"{name} ({', '.join(bits)})" if bits else name
+    return out
+
+
+def survivor_first(store, a: str, b: str) -> tuple[str, str]:
+    """The two players of a duplicate as ConflictService.merge_conflict orders them: the one registered first
+    stays."""
+    rows = store.read("SELECT id FROM players WHERE id IN (?, ?) ORDER BY created_at, id", (a, b))
+    return (rows[0][0], rows[1][0]) if len(rows) == 2 else (a, b)
 
 
 def kind_text(kind: str) -> str:

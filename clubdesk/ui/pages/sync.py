@@ -26,7 +26,7 @@ from clubdesk.roles import Actor
 from clubdesk.store.resolutions import branch_count
 from clubdesk.ui.branch_words import when
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.models.sync import ConflictsModel, load_conflicts
+from clubdesk.ui.models.sync import ConflictsModel, load_conflicts, survivor_first
 from clubdesk.ui.sync_worker import SyncWorker, worker_for
 from clubdesk.ui.views import enable, table_view
 
@@ -181,9 +181,10 @@ class SyncPage(QWidget):
         c = self.selected()
         if c is None or c.kind != "duplicate_player":
             return
-        who = " / ".join(c.names.get(p, p[:8]) for p in (c.entity_id, c.other_id))
-        text = tr("Объединить игроков {who}? Остаётся зарегистрированный раньше; игры, отметки и заявки обоих "
-                  "будут у него, обе истории сохранятся. Решение уйдёт на все стойки.").format(who=who)
+        stays, goes = survivor_first(self.club.store, c.entity_id, c.other_id)
+        text = tr("Объединить двух игроков? Останется {stays} — он зарегистрирован раньше. К нему перейдут игры, "
+                  "отметки и заявки игрока {goes}; обе истории сохранятся. Решение уйдёт на все "
+                  "стойки.").format(stays=c.names.get(stays, stays[:8]), goes=c.names.get(goes, goes[:8]))
         self._act(text, lambda svc: svc.merge_conflict(self.actor, c.id))
 
     def keep_selected(self) -> None:
