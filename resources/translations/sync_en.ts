@@ -132,6 +132,10 @@
       <translation>Merge the two players? {stays} remains (registered first). The games, check-ins and entries of {goes} become his; both histories are kept. The decision goes to every desk.</translation>
     </message>
     <message>
+      <source> Ветка стойки {desk} этой же игры ({span}) тоже будет отложена.</source>
+      <translation> The branch of desk {desk} of this same game ({span}) will be set aside too.</translation>
+    </message>
+    <message>
       <source>в клубе с {day}</source>
       <translation>in the club since {day}</translation>
     </message>

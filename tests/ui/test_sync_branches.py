@@ -200,3 +200,40 @@ def test_two_registrations_of_one_name_are_told_apart_and_the_question_names_who
     finally:
         for s in stores:
             s.close()
+
+
+@pytest.mark.parametrize("action", ["keep", "set_aside"])
+def test_the_question_says_the_other_desks_branch_of_the_same_game_is_set_aside_too(qtbot, tmp_path, action):
+    """a holds two branches of one game (b's and c's): one decision settles the game, so the question about one
+    branch also names the other, which will be set aside with it."""
+    from clubdesk.services.games import GameService
+    from tests.store.sync_desks import _zhuk_shot
+
+    stores = []
+    for name in "abc":
+        (tmp_path / name).mkdir()
+        stores.append(open_store(tmp_path / name / "club.sqlite"))
+    a, b, c = stores
+    try:
+        admin = AccountService(a).create_first_admin("admin", "secret-admin")
+        exchange(a, b, c)
+        gid = partitioned_game(a, b, admin, taken=2, went_on=1)
+        send(b, c)
+        GameService(c).take_over(admin, gid)
+        for _ in range(3):
+            GameService(c).record(admin, gid, _zhuk_shot(GameService(c), gid))
+        send(b, a)
+        send(c, a)
+        page = page_of(qtbot, a, admin)
+        assert page.model.rowCount() == 2
+        asked = []
+        page.ask = lambda text: asked.append(text) or False  # «Нет»: nothing decided
+        page.view.selectRow(0)
+        (page.keep_selected if action == "keep" else page.set_aside_selected)()
+        first, second = page.model.row_at(0).branch, page.model.row_at(1).branch
+        assert f"стойки {first.desk} ({first.span()})" in asked[0]
+        assert f"Ветка стойки {second.desk} этой же игры ({second.span()}) тоже будет отложена." in asked[0]
+        assert page.model.rowCount() == 2
+    finally:
+        for s in stores:
+            s.close()

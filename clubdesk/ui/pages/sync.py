@@ -195,7 +195,7 @@ class SyncPage(QWidget):
         text = tr("«{game}»: игру продолжит ветка стойки {desk} ({span}); события, которые здесь записаны с "
                   "№{seq}, будут отложены (ничего не удаляется). Стойка {desk} станет вести игру. "
                   "Продолжить?").format(game=b.title, desk=b.desk, span=b.span(), seq=b.branch.first["seq"])
-        self._act(text, lambda svc: svc.keep_branch(self.actor, c.id))
+        self._act(text + self._other_branches(c), lambda svc: svc.keep_branch(self.actor, c.id))
 
     def set_aside_selected(self) -> None:
         c = self.selected()
@@ -205,7 +205,15 @@ class SyncPage(QWidget):
         text = tr("«{game}»: отложить ветку стойки {desk} ({span})? Её события не удаляются, они будут в "
                   "«Отложенных ветках». Игра продолжится так, как она ведётся здесь, на всех стойках.").format(
             game=b.title, desk=b.desk, span=b.span())
-        self._act(text, lambda svc: svc.set_aside(self.actor, c.id))
+        self._act(text + self._other_branches(c), lambda svc: svc.set_aside(self.actor, c.id))
+
+    def _other_branches(self, c) -> str:
+        """One decision settles the whole game: the other desks' branches of it are set aside too — said in the
+        question, since only the selected one is named there."""
+        others = [r.branch for r in (self.model.row_at(k) for k in range(self.model.rowCount()))
+                  if r.kind == "game_branch" and r.entity_id == c.entity_id and r.id != c.id]
+        return "".join(tr(" Ветка стойки {desk} этой же игры ({span}) тоже будет отложена.").format(
+            desk=o.desk, span=o.span()) for o in others)
 
     def _act(self, text: str, action) -> None:
         from clubdesk.services.conflicts import ConflictService
