@@ -34,7 +34,7 @@ from clubdesk.store.ids import uuid7  # noqa: E402
 from clubdesk.sync import protocol  # noqa: E402
 from clubdesk.sync.hub import HubAddress, add_desk, init_hub  # noqa: E402
 from clubdesk.sync.join import join  # noqa: E402
-from clubdesk.sync.runner import sync_once  # noqa: E402
+from clubdesk.sync.runner import PULL_PAGE, sync_once  # noqa: E402
 
 URL = os.environ.get("CLUBDESK_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 LARGE = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
@@ -149,6 +149,23 @@ def bare_copy_out(address: HubAddress, club_id: str, desk_id: str) -> float:
         return time.perf_counter() - t0
 
 
+def fetch_pages(address: HubAddress, club_id: str, desk: Desk, after: int) -> float:
+    """The pull's transfer alone: every page above `after`, as `runner._pull` fetches them, applied nowhere."""
+    with address.with_user(desk.role).connect(desk.password) as conn:
+        upto = protocol.head(conn, club_id)
+        t0 = time.perf_counter()
+        n = 0
+        while True:
+            page = protocol.pull_page(conn, club_id, after, upto, PULL_PAGE, [desk.store.desk_id])
+            n += len(page)
+            if len(page) < PULL_PAGE:
+                break
+            after = page[-1]["server_seq"]
+        took = time.perf_counter() - t0
+    assert n >= BULK, n
+    return took
+
+
 def bare_sqlite_apply(tmp: Path, rows: list[dict]) -> float:
     """The floor of any apply: the same rows written into a fresh store's change_log and players by one bare
     executemany each, in one transaction, their parameters built beforehand (no merge, no JSON in the timing)."""
@@ -236,13 +253,18 @@ def main() -> None:
         t_push, report = timed(a.sync)
         assert report.pushed == BULK
         t_copy_in = bare_copy_in(admin_address, rows)
+        pulled_from = changes.get_cursor(b.store, "pull")
         t_pull, report = timed(b.sync)
         assert report.pulled == BULK
         t_copy_out = bare_copy_out(admin_address, club, a.store.desk_id)
+        t_fetch = fetch_pages(admin_address, club, b, pulled_from)
         print(f"push {BULK} rows: {BULK / t_push:,.0f} rows/s ({t_push:.2f} s); bare COPY in {t_copy_in:.2f} s; "
               f"ratio {t_push / t_copy_in:.2f}×")
         print(f"pull {BULK} rows (applied): {BULK / t_pull:,.0f} rows/s ({t_pull:.2f} s); bare COPY out "
               f"{t_copy_out:.2f} s; ratio {t_pull / t_copy_out:.2f}×")
+        print(f"  of which the transfer: the same pages fetched as the sync fetches them (the desk's login, "
+              f"{PULL_PAGE:,} rows a page), not applied: {BULK / t_fetch:,.0f} rows/s ({t_fetch:.2f} s); ratio "
+              f"{t_fetch / t_copy_out:.2f}×")
         t_floor = bare_sqlite_apply(tmp, rows)
         print(f"  the floor of applying them: one bare executemany per table into a fresh store, one transaction "
               f"{t_floor:.2f} s ({BULK / t_floor:,.0f} rows/s); pull / (bare COPY out + that) "
