@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import uuid
 
+import pytest
+
 from clubdesk.store import changes
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json
 from clubdesk.store.db import open_store
@@ -48,5 +50,62 @@ def test_the_store_knows_a_foreground_write_was_made_just_now_and_a_background_o
             cur.execute("INSERT INTO settings (key, value) VALUES ('shot', '1')")
         assert store.recording(5.0)
         assert not store.recording(0.0)
+    finally:
+        store.close()
+
+
+class _Clock:
+    """perf_counter for `changes`: every write transaction of an apply takes 2 ms, whatever the machine
+    (it is read twice a transaction: before it and after it)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.002
+        return self.now
+
+
+def _applied_batches(store, monkeypatch, recording: bool, rows: list[dict]) -> list[int]:
+    from clubdesk.store import bulk_apply
+
+    monkeypatch.setattr(changes, "time", _Clock())
+    monkeypatch.setattr(store, "recording", lambda _within: recording)
+    sizes, real = [], bulk_apply.plan_batch
+    monkeypatch.setattr(bulk_apply, "plan_batch", lambda cur, batch, cache: sizes.append(len(batch)) or
+                        real(cur, batch, cache))
+    changes.apply_remote(store, rows, batch=10, budget_ms=4.0, rederive=lambda *_: None)
+    monkeypatch.undo()
+    return sizes
+
+
+def test_a_batch_holds_the_lock_longer_while_nobody_records_at_the_desk(tmp_path, monkeypatch):
+    """Each transaction is sized from the last one's time: to the 4 ms budget while a referee records (a 2 ms
+    transaction doubles the next), to 2.5 times it while nobody does (the next is five times as large)."""
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        rows = _player_rows(2_000)
+        recording = _applied_batches(store, monkeypatch, True, rows[:700])
+        idle = _applied_batches(store, monkeypatch, False, rows[700:])
+        assert recording[:4] == [10, 20, 40, 80], recording
+        assert idle[:3] == [10, 50, 250], idle
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("recording, limit, checkpoints", [(False, changes.RECORDING_WAL_LIMIT, 5),
+                                                           (True, changes.RECORDING_WAL_LIMIT, 0),
+                                                           (True, 0, 5)],
+                         ids=["idle", "recording, short WAL", "recording, WAL past the limit"])
+def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_the_wal_is_short(
+        tmp_path, monkeypatch, recording, limit, checkpoints):
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        calls = []
+        monkeypatch.setattr(changes, "_checkpoint", lambda conn: calls.append(conn))
+        monkeypatch.setattr(changes, "RECORDING_WAL_LIMIT", limit)
+        monkeypatch.setattr(store, "recording", lambda _within: recording)
+        changes.apply_remote(store, _player_rows(400), batch=10, rederive=lambda *_: None)  # 40 transactions
+        assert len(calls) == checkpoints
     finally:
         store.close()
