@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from clubdesk.store import resolutions
-from clubdesk.store.bulk_events import EventPlanner, write_run
+from clubdesk.store.bulk_events import EventPlanner, chunks, write_run
 from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from clubdesk.store.db import Store
 
 LOG_COLUMNS = ("desk_id", "desk_seq", "hlc", "entity", "entity_id", "op", "payload", "schema_version")
-_IN = 500  # ids per IN (…): under SQLite's 999 host parameters of old builds
 
 
 @dataclass
@@ -170,11 +169,6 @@ def _log_params(rows: list[dict], kinds: list[str]) -> list[tuple]:
     return out
 
 
-def _chunks(items: list, n: int = _IN):
-    for i in range(0, len(items), n):
-        yield items[i:i + n]
-
-
 def _earlier_folds(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, str], dict]:
     """(entity, id) → {field: ((hlc, desk_id), value)} from the log rows already held (quarantined ones left out)."""
     by_entity: dict[str, set[str]] = {}
@@ -182,7 +176,7 @@ def _earlier_folds(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, str
         by_entity.setdefault(r["entity"], set()).add(r["entity_id"])
     folds: dict[tuple[str, str], dict] = {}
     for entity, ids in by_entity.items():
-        for part in _chunks(sorted(ids)):
+        for part in chunks(sorted(ids)):
             for eid, hlc, desk_id, payload in cur.execute(
                     f"SELECT entity_id, hlc, desk_id, payload FROM change_log WHERE entity = ? AND entity_id IN "
                     f"({','.join('?' * len(part))}) AND id NOT IN (SELECT log_id FROM sync_quarantine)",
@@ -210,7 +204,7 @@ def _current_stamps(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, st
         by_entity.setdefault(r["entity"], set()).add(r["entity_id"])
     out = {}
     for entity, ids in by_entity.items():
-        for part in _chunks(sorted(ids)):
+        for part in chunks(sorted(ids)):
             for eid, hlc, desk_id in cur.execute(f"SELECT id, hlc, desk_id FROM {entity} WHERE id IN "
                                                  f"({','.join('?' * len(part))})", tuple(part)).fetchall():
                 out[(entity, eid)] = (hlc, desk_id)
@@ -382,7 +376,7 @@ class _Writes:
         for pid in players:
             result.conflicts += changes._note_duplicate_players(cur, pid)
         new_players = [eid for (entity, eid) in self.new if entity == "players"]
-        for part in _chunks(new_players):  # a new player's status is the default unless bans of his came first
+        for part in chunks(new_players):  # a new player's status is the default unless bans of his came first
             ban_players.update(r[0] for r in cur.execute(
                 f"SELECT DISTINCT player_id FROM bans WHERE player_id IN ({','.join('?' * len(part))})", part))
         for pid in ban_players:

@@ -11,10 +11,16 @@ later event of that game in the batch does too: the row-by-row path then reads w
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 
-EVENT_INSERT = ("INSERT INTO events (id, game_id, seq, type, payload, recorded_at, author_id, hlc, desk_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-_IN = 500
+from clubdesk.store import resolutions
+
+IN_LIMIT = 500  # ids per IN (…): under SQLite's 999 host parameters of old builds
+
+
+def chunks(items: list, n: int = IN_LIMIT) -> Iterator[list]:
+    for i in range(0, len(items), n):
+        yield items[i:i + n]
 
 
 class EventPlanner:
@@ -41,8 +47,7 @@ class EventPlanner:
             return
         self.held.add(event_id)
         self.last[game_id] = seq
-        self.run.append((event_id, game_id, seq, fields.get("type"), fields.get("payload"), fields.get("recorded_at"),
-                         fields.get("author_id"), row["hlc"], row["desk_id"]))
+        self.run.append(resolutions.event_values(event_id, fields, row["hlc"], row["desk_id"]))
         self.run_games.add(game_id)
 
     def decide(self, game_id: str) -> None:
@@ -60,9 +65,7 @@ class EventPlanner:
     def _last(self, game_id: str) -> int | None:
         if game_id in self.last:
             return self.last[game_id]
-        if game_id in self.decided or self.cur.execute(
-                "SELECT 1 FROM games WHERE id = ? AND branch_json IS NOT NULL AND branch_json <> ''",
-                (game_id,)).fetchone():
+        if game_id in self.decided or resolutions.decision(self.cur, game_id) is not None:
             last = None  # a decision about branches: archive or keep, decided event by event
         else:
             last = self.cur.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?",
@@ -75,14 +78,13 @@ class EventPlanner:
 
 
 def write_run(cur: sqlite3.Cursor, params: list[tuple], games: set[str], result) -> None:
-    cur.executemany(EVENT_INSERT, params)
+    cur.executemany(resolutions.EVENT_INSERT, params)
     result.touched_games.update(games)
 
 
 def _held(cur: sqlite3.Cursor, ids: list[str]) -> set[str]:
     held: set[str] = set()
-    for i in range(0, len(ids), _IN):
-        part = ids[i:i + _IN]
+    for part in chunks(ids):
         held.update(r[0] for r in cur.execute(f"SELECT id FROM events WHERE id IN ({','.join('?' * len(part))})",
                                               part))
     return held

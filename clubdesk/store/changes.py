@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from clubdesk.store.db import Store
 
 LOG_COLUMNS = ("desk_id", "desk_seq", "hlc", "entity", "entity_id", "op", "payload", "schema_version")
-EVENT_FIELDS = ("game_id", "seq", "type", "payload", "recorded_at", "author_id")
 
 
 class SyncGap(RuntimeError):
@@ -106,7 +105,6 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
     whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk."""
     from clubdesk.store.bulk_apply import plan_batch, stale, write_batch
-    from clubdesk.store.db import CACHE_SIZE
 
     result = ApplyResult()
     rows = list(rows)
@@ -118,7 +116,6 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     reader = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
     try:
         reader.execute("PRAGMA busy_timeout=5000")
-        reader.execute(f"PRAGMA cache_size={CACHE_SIZE}")
         start = written = 0
         while start < len(rows):
             chunk = rows[start:start + batch]
@@ -298,9 +295,7 @@ def _apply_event(cur: sqlite3.Cursor, row: dict, fields: dict, result: ApplyResu
         _add_conflict(cur, "game_branch", "games", game_id, row["desk_id"], {"event": event})
         result.conflicts += 1
         return
-    values = {"id": event_id, **{k: fields.get(k) for k in EVENT_FIELDS}, "hlc": row["hlc"], "desk_id": row["desk_id"]}
-    cur.execute(f"INSERT INTO events ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
-                tuple(values.values()))
+    cur.execute(resolutions.EVENT_INSERT, resolutions.event_values(event_id, fields, row["hlc"], row["desk_id"]))
     result.touched_games.add(game_id)
 
 

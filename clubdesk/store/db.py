@@ -184,12 +184,6 @@ class Store:
                     setattr(self, attr, None)
 
 
-# Pages each connection keeps (negative: KiB). SQLite's default 2 MB holds the indexes of a small club only: past
-# it, every row a sync applies reads its index pages back through the OS (a 100 000-row pull took 5 times as long
-# per row as a 30 000-row one). The cache grows only as pages are read.
-CACHE_SIZE = -65536
-
-
 def _set_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -197,7 +191,6 @@ def _set_pragmas(dbapi_conn, _record) -> None:
     # FULL: an event the referee saw accepted survives a power cut.
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA busy_timeout=5000")
-    cur.execute(f"PRAGMA cache_size={CACHE_SIZE}")
     cur.close()
 
 

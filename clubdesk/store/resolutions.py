@@ -19,6 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 EVENT_FIELDS = ("game_id", "seq", "type", "payload", "recorded_at", "author_id")
+# An event as every path that puts one back in `events` inserts it: a branch brought in here, a pulled event
+# (`changes._apply_event`) and a run of them (`bulk_events`)
+EVENT_INSERT = (f"INSERT INTO events (id, {', '.join(EVENT_FIELDS)}, hlc, desk_id) "
+                f"VALUES ({', '.join('?' * (len(EVENT_FIELDS) + 3))})")
+
+
+def event_values(event_id: str, fields: dict, hlc: int, desk_id: str) -> tuple:
+    return (event_id, *(fields.get(k) for k in EVENT_FIELDS), hlc, desk_id)
 
 
 def survivors(read: Callable[[str, tuple], list[tuple]]) -> dict[str, str]:
@@ -96,10 +104,7 @@ def follow_decision(cur: sqlite3.Cursor, game_id: str) -> bool:
     for event in sorted((e for e in held if e["desk_id"] == desk and e["id"] not in have), key=lambda e: e["seq"]):
         if event["seq"] != last + 1:
             continue
-        values = {"id": event["id"], **{k: event.get(k) for k in EVENT_FIELDS}, "hlc": event["hlc"],
-                  "desk_id": event["desk_id"]}
-        cur.execute(f"INSERT INTO events ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
-                    tuple(values.values()))
+        cur.execute(EVENT_INSERT, event_values(event["id"], event, event["hlc"], event["desk_id"]))
         cur.execute("UPDATE conflicts SET resolved = 1, resolution = 'kept' WHERE kind = 'game_branch' AND "
                     "entity_id = ? AND json_extract(detail_json, '$.event.id') = ?", (game_id, event["id"]))
         last += 1
