@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.store import resolutions
+from clubdesk.sync import resolutions
 from clubdesk.store.changelog import (
     DERIVED,
     LWW_TABLES,
@@ -24,9 +24,9 @@ from clubdesk.store.changelog import (
     canonical_json,
     fold,
 )
-from clubdesk.store.copy_text import PUSH_COLUMNS as PUSH_COLUMNS  # the push's half of this API
-from clubdesk.store.copy_text import CopyBlock as CopyBlock
-from clubdesk.store.copy_text import pending_copy as pending_copy
+from clubdesk.sync.copy_text import PUSH_COLUMNS as PUSH_COLUMNS  # the push's half of this API
+from clubdesk.sync.copy_text import CopyBlock as CopyBlock
+from clubdesk.sync.copy_text import pending_copy as pending_copy
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -104,7 +104,7 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
     whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk."""
-    from clubdesk.store.bulk_apply import plan_batch, stale, write_batch
+    from clubdesk.sync.bulk_apply import plan_batch, stale, write_batch
 
     result = ApplyResult()
     rows = list(rows)

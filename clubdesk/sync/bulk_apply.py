@@ -17,12 +17,12 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.store import resolutions
-from clubdesk.store.bulk_events import EventPlanner, chunks, write_run
+from clubdesk.sync import resolutions
+from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
 from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from clubdesk.store.changes import ApplyResult
+    from clubdesk.sync.apply import ApplyResult
     from clubdesk.store.db import Store
 
 LOG_COLUMNS = ("desk_id", "desk_seq", "hlc", "entity", "entity_id", "op", "payload", "schema_version")
@@ -86,7 +86,7 @@ def stale(cur: sqlite3.Cursor, plan: Plan) -> bool:
 
 def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResult) -> None:
     """Carry out `plan` inside the caller's write transaction."""
-    from clubdesk.store import changes
+    from clubdesk.sync import apply as changes
 
     result.skipped += plan.skipped
     if not plan.new:
@@ -129,7 +129,7 @@ def _kind(row: dict) -> str:
 def _new_rows(cur: sqlite3.Cursor, rows: list[dict]) -> tuple[list[dict], list[str], int]:
     """The rows this desk does not hold yet, in order, and their kinds; SyncGap for a row that does not follow its
     desk's last row."""
-    from clubdesk.store.changes import SyncGap
+    from clubdesk.sync.apply import SyncGap
 
     last: dict[str, int] = {}
     out, kinds, skipped = [], [], 0
@@ -248,7 +248,7 @@ class _Pending:
     def columns(self, entity: str) -> frozenset[str]:
         key = ("columns", entity)
         if key not in self.cache:
-            from clubdesk.store.changes import _columns
+            from clubdesk.sync.apply import _columns
 
             self.cache[key] = _columns(self.cur, entity)
         return self.cache[key]
@@ -256,7 +256,7 @@ class _Pending:
     def defaults(self, entity: str) -> dict[str, Any]:
         key = ("defaults", entity)
         if key not in self.cache:
-            from clubdesk.store.changes import _defaults
+            from clubdesk.sync.apply import _defaults
 
             self.cache[key] = _defaults(entity)
         return self.cache[key]
@@ -353,7 +353,7 @@ class _Writes:
 
     def _after(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
         """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
-        from clubdesk.store import changes
+        from clubdesk.sync import apply as changes
 
         players, ban_players = [], set()
         for (entity, eid), fields in self.changed.items():

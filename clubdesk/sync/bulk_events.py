@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 
-from clubdesk.store import resolutions
+from clubdesk.sync import resolutions
 
 IN_LIMIT = 500  # ids per IN (…): under SQLite's 999 host parameters of old builds
 
