@@ -7,23 +7,24 @@ names the event it cancels; the engine state is the replay of the events nobody 
 from __future__ import annotations
 
 import json
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError, PermissionDenied, SeqClash, ValidationError
-from clubdesk.rules.errors import InvalidEventError, RuleError, one_line
+from clubdesk.rules.errors import RuleError, one_line
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
 from clubdesk.services.accounts import Actor, require
+from clubdesk.store import projections
 from clubdesk.store.db import Store
 from clubdesk.store.ids import uuid7
 from clubdesk.store.models import Event, Game, canonical_json
-from clubdesk.store.uow import UnitOfWork, append_event, upsert_projection
+from clubdesk.store.projections import VOID, is_finished
+from clubdesk.store.projections import replay as _replay
+from clubdesk.store.uow import UnitOfWork, append_event
 
-VOID = "void"
 RECORDER_ROLES = ("referee", "host", "desk")
 # Who records and undoes each game (admin always may): a referee (маркер) scores billiards, a host runs Mafia.
 GAME_ROLES = {"zhuk": ("referee", "desk"), "pyramid100": ("referee", "desk"), "mafia": ("host", "desk"),
@@ -93,33 +94,17 @@ class _Live:
         self._state = None
 
 
-def effective_events(rows: list[tuple[int, str, dict]]) -> list[tuple[int, dict]]:
-    """The (seq, event) pairs that count: all but void events and the events they cancel."""
-    voided = {payload["target_seq"] for _seq, typ, payload in rows if typ == VOID}
-    return [(seq, payload) for seq, typ, payload in rows if typ != VOID and seq not in voided]
-
-
-def is_finished(state: dict) -> bool:
-    """Billiards states say `finished`; a Mafia state says so by its phase (replay.md)."""
-    return bool(state.get("finished")) or state.get("phase") == "finished"
-
-
-_services: weakref.WeakSet[GameService] = weakref.WeakSet()
-
-
 def rederive_games(store: Store, game_ids: set[str]) -> None:
-    """After a sync applied rows of these games: every service forgets them, status and projection are rebuilt."""
-    for svc in list(_services):
-        if svc.store is store:
-            svc.forget(game_ids)
-    GameService(store).rederive(game_ids)
+    """After a conflict action changed these games' events: status and projection are rebuilt, and every
+    GameService forgets them (`projections.rederive`; the sync's apply calls that itself)."""
+    projections.rederive(store, game_ids)
 
 
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._live: dict[str, _Live] = {}
-        _services.add(self)
+        projections.watch(self)  # told to forget the games a sync or a conflict action rebuilt
 
     def forget(self, game_ids: set[str]) -> None:
         for gid in game_ids:
@@ -304,53 +289,10 @@ class GameService:
             return {"format": FORMAT, "game": g.game, "options": g.options, "players": g.players, "events": events}
 
     def rederive(self, game_ids: set[str]) -> None:
-        """Status and projection of these games from the events this desk has (derived: no log rows). Each game
-        in one write transaction that reads its events, so a shot recorded meanwhile waits and then updates both."""
-        for gid in sorted(game_ids):
-            self._live.pop(gid, None)
-            with self.store.write() as cur:
-                game, players_json, options_json = cur.execute(
-                    "SELECT game, players_json, options_json FROM games WHERE id = ?", (gid,)).fetchone()
-                rows = [(seq, typ, json.loads(payload)) for seq, typ, payload in cur.execute(
-                    "SELECT seq, type, payload FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()]
-                engine, _module, _effective, _newer = _replay(game, json.loads(players_json),
-                                                              json.loads(options_json), rows)
-                state = engine.state()
-                cur.execute("UPDATE games SET status = ? WHERE id = ?",
-                            ("finished" if is_finished(state) else "running", gid))
-                upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(state))
+        """Status and projection of these games from the events this desk has (`projections.rederive`)."""
+        projections.rederive(self.store, game_ids)
 
     def rebuild_projections(self) -> int:
-        """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done.
-
-        Under the store's write lock: one `Store.write` transaction (BEGIN IMMEDIATE, and the writer's own lock)
-        reads each game's events and writes its projection, so an event recorded meanwhile — by this process or
-        another desk on the file — waits for the rebuild and then updates the projection itself. Reading first
-        and writing after, as before, left a stale projection behind the log.
-        """
+        """Recompute every cached state by replaying the log (`clubdesk db rebuild`); returns games done."""
         self._live.clear()
-        with self.store.write() as cur:
-            games = cur.execute("SELECT id, game, players_json, options_json FROM games ORDER BY created_at").fetchall()
-            for gid, game, players_json, options_json in games:
-                rows = [(seq, typ, json.loads(payload)) for seq, typ, payload in cur.execute(
-                    "SELECT seq, type, payload FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()]
-                engine, _module, _effective, _newer = _replay(game, json.loads(players_json), json.loads(options_json), rows)
-                upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(engine.state()))
-        return len(games)
-
-
-def _replay(game: str, players: list, options: dict, rows: list[tuple[int, str, dict]]):
-    """A game's engine after the events that count in `rows`, its module, those events, and whether it stopped
-    at an event type this ClubDesk does not know (synced from a newer one: shown up to there, read-only)."""
-    module = engine_module(game)
-    engine = module.new_game(players, options)
-    effective = effective_events(rows)
-    for i, (_seq, obj) in enumerate(effective):
-        try:
-            event = module.parse_event(obj)
-        except InvalidEventError as exc:
-            if exc.code != "unknown_event":
-                raise  # a stored event that no longer replays is a bug: raise
-            return engine, module, effective[:i], True
-        engine.apply(event)
-    return engine, module, effective, False
+        return projections.rebuild_all(self.store)

@@ -122,14 +122,14 @@ def test_an_event_recorded_while_rebuild_replays_is_not_left_behind(store, admin
     its older state over the new one (it read, then wrote a stale cache)."""
     import threading
 
-    from clubdesk.services import games
+    from clubdesk.store import projections
 
     svc = GameService(store)
     gid = svc.create(admin, "counter", ["A", "B"], {})
     svc.record(admin, gid, {"type": "add", "player": "A", "points": 1})
     desk = GameService(store)
     desk.state(gid)  # the desk has the game open
-    real, recorded = games.engine_module, []
+    real, recorded = projections.engine_module, []
 
     def replaying(game):  # the rebuild is between reading the log and writing the projection
         if not recorded:
@@ -139,7 +139,7 @@ def test_an_event_recorded_while_rebuild_replays_is_not_left_behind(store, admin
             recorded[0].join(timeout=1.0)  # under the write lock it waits for the rebuild instead
         return real(game)
 
-    monkeypatch.setattr(games, "engine_module", replaying)
+    monkeypatch.setattr(projections, "engine_module", replaying)
     GameService(store).rebuild_projections()
     recorded[0].join(timeout=30)
     seq, last, state = projection_and_log(store, gid)
