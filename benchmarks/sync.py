@@ -27,11 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from clubdesk.services.accounts import AccountService  # noqa: E402
 from clubdesk.services.games import GameService  # noqa: E402
 from clubdesk.services.players import PlayerData, PlayerService  # noqa: E402
-from clubdesk.store import changes  # noqa: E402
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json  # noqa: E402
 from clubdesk.store.db import open_store  # noqa: E402
 from clubdesk.store.ids import uuid7  # noqa: E402
-from clubdesk.sync import protocol  # noqa: E402
+from clubdesk.sync import (
+    cursors,  # noqa: E402
+    protocol,  # noqa: E402
+)
 from clubdesk.sync.hub import HubAddress, add_desk, init_hub  # noqa: E402
 from clubdesk.sync.join import join  # noqa: E402
 from clubdesk.sync.runner import PULL_PAGE, sync_once  # noqa: E402
@@ -55,7 +57,7 @@ class Desk:
 def fill(store, n: int) -> None:
     """n new players, each with its change-log row, written as the UnitOfWork writes them (one transaction
     per 20 000: a bench needs a million rows, not a million commits)."""
-    base = changes.last_desk_seq(store)
+    base = cursors.last_desk_seq(store)
     hlc = store.clock.now()
     for start in range(0, n, 20_000):
         players, log = [], []
@@ -84,7 +86,7 @@ def preload(address: HubAddress, club_id: str, source: Desk, target: Desk, n: in
 
     desk = source.store.desk_id
     hlc = source.store.clock.now()
-    base = changes.last_desk_seq(source.store)
+    base = cursors.last_desk_seq(source.store)
     players, log = [], []
     for k in range(n):
         pid, name = uuid7(), f"Игрок {base + k}"
@@ -115,8 +117,8 @@ def preload(address: HubAddress, club_id: str, source: Desk, target: Desk, n: in
         conn.commit()
         conn.execute("ANALYZE log_rows")
         head = protocol.head(conn, club_id)
-    changes.set_cursor(source.store, f"push:{desk}", base + n)
-    changes.set_cursor(target.store, "pull", head)
+    cursors.set_cursor(source.store, f"push:{desk}", base + n)
+    cursors.set_cursor(target.store, "pull", head)
 
 
 def timed(fn):
@@ -178,7 +180,7 @@ def bare_sqlite_apply(tmp: Path, rows: list[dict]) -> float:
     path = store.path
     store.close()
     # numbered from 1 (the gap-free trigger of a fresh store): the same rows, the same cost
-    log = [(r["desk_id"], k + 1, *(r[c] for c in changes.LOG_COLUMNS[2:])) for k, r in enumerate(rows)]
+    log = [(r["desk_id"], k + 1, *(r[c] for c in cursors.LOG_COLUMNS[2:])) for k, r in enumerate(rows)]
     players = []
     for r in rows:
         p = json.loads(r["payload"])
@@ -249,11 +251,11 @@ def main() -> None:
         a.sync()
         b.sync()
         fill(a.store, BULK)
-        rows = changes.pending_since(a.store, changes.get_cursor(a.store, f"push:{a.store.desk_id}"), 10 ** 7)
+        rows = cursors.pending_since(a.store, cursors.get_cursor(a.store, f"push:{a.store.desk_id}"), 10 ** 7)
         t_push, report = timed(a.sync)
         assert report.pushed == BULK
         t_copy_in = bare_copy_in(admin_address, rows)
-        pulled_from = changes.get_cursor(b.store, "pull")
+        pulled_from = cursors.get_cursor(b.store, "pull")
         t_pull, report = timed(b.sync)
         assert report.pulled == BULK
         t_copy_out = bare_copy_out(admin_address, club, a.store.desk_id)

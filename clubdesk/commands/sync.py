@@ -56,12 +56,12 @@ def run(args, lang: str) -> int:
             if args.sync_command == "now":
                 return _now(store, lang)
             if args.sync_command == "status":
-                from clubdesk.sync.status import print_status
+                from clubdesk.commands.sync_status import print_status
 
                 return print_status(store, lang, verify_tables=args.verify)
             if args.merge is not None or args.keep is not None or args.set_aside is not None:
                 return _resolve(store, args, lang)
-            from clubdesk.sync.status import print_conflicts
+            from clubdesk.commands.sync_status import print_conflicts
 
             return print_conflicts(store, lang)
         finally:

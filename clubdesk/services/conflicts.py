@@ -1,6 +1,6 @@
 """The administrator's conflict actions (docs/sync.md «Conflict actions»): merge two players, keep a game's
 branch, set a branch aside. Each is an ordinary synced write through the UnitOfWork (so it reaches every desk
-and replays the same there, `clubdesk.store.resolutions`) plus this desk's own bookkeeping of `conflicts`.
+and replays the same there, `clubdesk.sync.resolutions`) plus this desk's own bookkeeping of `conflicts`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from clubdesk.errors import ValidationError
 from clubdesk.roles import Actor, require
-from clubdesk.store import resolutions
 from clubdesk.store.db import Store
+from clubdesk.sync import resolutions
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from clubdesk.rules.pyramid100.rating import MatchResult, rate
 from clubdesk.rules.zhuk.events import START_RATING
 from clubdesk.rules.zhuk.tournament import apply_round, club_ratings
 from clubdesk.store.db import Store
-from clubdesk.store.resolutions import identities, survivors
+from clubdesk.sync.resolutions import identities, survivors
 
 GAME = "zhuk"
 

@@ -1,6 +1,6 @@
 """The change-log row format (docs/sync.md «Desk side»): what a payload holds, how a row is written and folded.
 
-Shared by the UnitOfWork, the hot path (`append_event`), the apply path (`changes`) and migration 0007, so the
+Shared by the UnitOfWork, the hot path (`append_event`), the apply path (`sync.apply`) and migration 0007, so the
 log is spelled one way whoever writes it.
 """
 

@@ -46,7 +46,7 @@ def read_copy(path: Path) -> tuple[str, str] | None:
 def desk_identity(factory: sessionmaker[Session], path: Path) -> tuple[str, int]:
     """This desk's id and the newest hlc in the file; a new desk id when the file is another instance.
 
-    The old id goes to `previous_desk_ids`: its rows are still this file's to push (changes.local_desk_ids).
+    The old id goes to `previous_desk_ids`: its rows are still this file's to push (sync.cursors.local_desk_ids).
     """
     from sqlalchemy import func, select
 

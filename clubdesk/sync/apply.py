@@ -1,4 +1,5 @@
-"""What the sync layer calls on a desk (docs/sync.md «The Python API»): read this desk's log, apply another's.
+"""Applying rows pulled from the hub on a desk (docs/sync.md «The Python API»): the merge row by row, the batches
+(`bulk_apply` plans and writes each), the quarantine, and the check that the log says every synced value.
 
 Applied rows keep their origin (desk_id, desk_seq, hlc) and are stored in `change_log` as they are: the log of a
 desk is the union of every desk's rows it has, so applying is idempotent (a row already there is skipped) and a
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.sync import resolutions
+from clubdesk.store import projections
 from clubdesk.store.changelog import (
     DERIVED,
     LWW_TABLES,
@@ -24,14 +25,11 @@ from clubdesk.store.changelog import (
     canonical_json,
     fold,
 )
-from clubdesk.sync.copy_text import PUSH_COLUMNS as PUSH_COLUMNS  # the push's half of this API
-from clubdesk.sync.copy_text import CopyBlock as CopyBlock
-from clubdesk.sync.copy_text import pending_copy as pending_copy
+from clubdesk.sync import resolutions
+from clubdesk.sync.cursors import LOG_COLUMNS, _cursor, _set_cursor
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
-
-LOG_COLUMNS = ("desk_id", "desk_seq", "hlc", "entity", "entity_id", "op", "payload", "schema_version")
 
 
 class SyncGap(RuntimeError):
@@ -48,48 +46,6 @@ class ApplyResult:
     touched: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row changed
 
 
-def desk_identity(store: Store) -> str:
-    return store.desk_id
-
-
-def local_desk_ids(store: Store) -> list[str]:
-    """The ids this file has written under, the current one first: a restored file pushes its old rows too."""
-    rows = store.read("SELECT value FROM settings WHERE key = 'previous_desk_ids'")
-    previous = json.loads(rows[0][0]) if rows else []
-    return [store.desk_id, *[d for d in previous if d != store.desk_id]]
-
-
-def last_desk_seq(store: Store, desk_id: str | None = None) -> int:
-    return store.read("SELECT coalesce(max(desk_seq), 0) FROM change_log WHERE desk_id = ?",
-                      (desk_id or store.desk_id,))[0][0]
-
-
-def pending_since(store: Store, desk_seq: int, limit: int, desk_id: str | None = None) -> list[dict]:
-    """This desk's (or `desk_id`'s) log rows after `desk_seq`, in order, at most `limit`."""
-    rows = store.read(f"SELECT {', '.join(LOG_COLUMNS)} FROM change_log WHERE desk_id = ? AND desk_seq > ? "
-                      "ORDER BY desk_seq LIMIT ?", (desk_id or store.desk_id, desk_seq, limit))
-    return [dict(zip(LOG_COLUMNS, r, strict=True)) for r in rows]
-
-
-def get_cursor(store: Store, name: str) -> int:
-    rows = store.read("SELECT value FROM sync_cursors WHERE name = ?", (name,))
-    return rows[0][0] if rows else 0
-
-
-def set_cursor(store: Store, name: str, value: int) -> None:
-    """Move a cursor forward; a smaller value than the stored one raises ValueError (and changes nothing)."""
-    with store.write() as cur:
-        _set_cursor(cur, name, value)
-
-
-def _set_cursor(cur: sqlite3.Cursor, name: str, value: int) -> None:
-    try:
-        cur.execute("INSERT INTO sync_cursors (name, value) VALUES (?, ?) "
-                    "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
-    except sqlite3.IntegrityError as exc:
-        raise ValueError(f"sync cursor {name} cannot move back to {value}") from exc
-
-
 def quarantined(store: Store) -> int:
     return store.read("SELECT count(*) FROM sync_quarantine")[0][0]
 
@@ -99,7 +55,8 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                  budget_ms: float | None = None) -> ApplyResult:
     """Apply rows pulled from the hub, in their order, `batch` rows a transaction (a shot waits for one batch
     at most). Each transaction also moves cursor "pull" to its rows' largest `server_seq`. Then the desk
-    re-derives what the rows touched (game status and projections: `rederive`, by default GameService's).
+    re-derives what the rows touched (game status and projections: `rederive`, by default `projections.rederive`,
+which also tells the services' game caches to forget them).
 
     With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
@@ -147,9 +104,7 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     finally:
         reader.close()
     if result.touched_games:
-        if rederive is None:
-            from clubdesk.services.games import rederive_games as rederive
-        rederive(store, result.touched_games)
+        (rederive or projections.rederive)(store, result.touched_games)
     return result
 
 
@@ -197,15 +152,8 @@ def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] |
                 cur.execute("DELETE FROM sync_quarantine WHERE log_id = ?", (log_id,))
                 _apply_data(cur, log_id, row, result)
     if result.touched_games:
-        if rederive is None:
-            from clubdesk.services.games import rederive_games as rederive
-        rederive(store, result.touched_games)
+        (rederive or projections.rederive)(store, result.touched_games)
     return result
-
-
-def _cursor(cur: sqlite3.Cursor, name: str) -> int:
-    row = cur.execute("SELECT value FROM sync_cursors WHERE name = ?", (name,)).fetchone()
-    return row[0] if row else 0
 
 
 def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> None:

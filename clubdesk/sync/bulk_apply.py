@@ -1,5 +1,5 @@
-"""Applying one transaction's worth of pulled rows in bulk (`changes.apply_remote`): the same merge as the row-by-row
-path (`changes._apply_data`), with its reads and writes done per batch instead of per row.
+"""Applying one transaction's worth of pulled rows in bulk (`apply.apply_remote`): the same merge as the row-by-row
+path (`apply._apply_data`), with its reads and writes done per batch instead of per row.
 
 Profiled (cProfile, 20 000 player rows, 20 a transaction): 224 000 statements, 11 a row (the duplicate check of
 the log row, its insert, the fold of the entity's earlier log rows, PRAGMA table_info, the current row, the
@@ -17,16 +17,13 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION
 from clubdesk.sync import resolutions
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
-from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from clubdesk.sync.apply import ApplyResult
     from clubdesk.store.db import Store
-
-LOG_COLUMNS = ("desk_id", "desk_seq", "hlc", "entity", "entity_id", "op", "payload", "schema_version")
-
+    from clubdesk.sync.apply import ApplyResult
 
 @dataclass
 class Plan:
@@ -86,7 +83,7 @@ def stale(cur: sqlite3.Cursor, plan: Plan) -> bool:
 
 def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResult) -> None:
     """Carry out `plan` inside the caller's write transaction."""
-    from clubdesk.sync import apply as changes
+    from clubdesk.sync import apply
 
     result.skipped += plan.skipped
     if not plan.new:
@@ -102,13 +99,13 @@ def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResu
         elif step[0] == "events":
             write_run(cur, step[1], step[2], result)
         elif step[0] == "event":
-            changes._apply_event(cur, step[1], step[2], result)
+            apply._apply_event(cur, step[1], step[2], result)
         else:  # an account: a login taken here by another account is a conflict, decided row by row
             row = step[1]
             log_id = cur.execute("SELECT id FROM change_log WHERE desk_id = ? AND desk_seq = ?",
                                  (row["desk_id"], row["desk_seq"])).fetchone()[0]
             result.applied -= 1  # _apply_data counts it
-            changes._apply_data(cur, log_id, row, result)
+            apply._apply_data(cur, log_id, row, result)
 
 
 def apply_batch(store: Store, cur: sqlite3.Cursor, rows: list[dict], result: ApplyResult, cache: dict) -> None:
@@ -353,7 +350,7 @@ class _Writes:
 
     def _after(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
         """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
-        from clubdesk.sync import apply as changes
+        from clubdesk.sync import apply
 
         players, ban_players = [], set()
         for (entity, eid), fields in self.changed.items():
@@ -374,10 +371,10 @@ class _Writes:
             elif entity == "bans":
                 ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
         for pid in players:
-            result.conflicts += changes._note_duplicate_players(cur, pid)
+            result.conflicts += apply._note_duplicate_players(cur, pid)
         new_players = [eid for (entity, eid) in self.new if entity == "players"]
         for part in chunks(new_players):  # a new player's status is the default unless bans of his came first
             ban_players.update(r[0] for r in cur.execute(
                 f"SELECT DISTINCT player_id FROM bans WHERE player_id IN ({','.join('?' * len(part))})", part))
         for pid in ban_players:
-            changes.derive_player_ban(cur, pid)
+            apply.derive_player_ban(cur, pid)

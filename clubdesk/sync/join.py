@@ -13,7 +13,7 @@ from clubdesk.sync.hub import HubAddress, role_name
 
 def join(store: Store, address: HubAddress, desk_name: str, password: str) -> DeskConfig:
     """Connect as desk `desk_name`; refuses a store that already belongs to another club (its rows would mix)."""
-    from clubdesk.store import changes
+    from clubdesk.sync.cursors import desk_identity
     from clubdesk.sync.runner import schema_version
 
     address = address.with_user(role_name(desk_name))
@@ -31,7 +31,7 @@ def join(store: Store, address: HubAddress, desk_name: str, password: str) -> De
                             f"This database already syncs with another club ({previous.club_id}); "
                             "start a new database for the new club.", code="other_club")
         with hub_errors(address.where):
-            protocol.hello(conn, club[0], changes.desk_identity(store), schema_version(), int(time.time() * 1000))
+            protocol.hello(conn, club[0], desk_identity(store), schema_version(), int(time.time() * 1000))
     config = DeskConfig(address, desk_name, club[0])
     save_config(store, config)
     return config

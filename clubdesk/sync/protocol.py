@@ -84,7 +84,7 @@ def _ingest_lock(conn: psycopg.Connection, club_id: str) -> None:
 
 
 def push_batch(conn: psycopg.Connection, club_id: str, desk_id: str, rows: list[dict]) -> int:
-    """`push_rows` of log rows given as dicts (changes.pending_since)."""
+    """`push_rows` of log rows given as dicts (cursors.pending_since)."""
     return push_rows(conn, club_id, desk_id, [tuple(r[c] for c in ROW_COLUMNS) for r in rows])
 
 
@@ -109,7 +109,7 @@ def push_rows(conn: psycopg.Connection, club_id: str, desk_id: str, rows: list[t
 
 def push_copy(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, count: int, data: bytes) -> int:
     """Append one desk's rows `first` … `first + count - 1` given as COPY text of (club_id, *ROW_COLUMNS), one
-    UTF-8 line a row (`changes.pending_copy`), and commit; returns the hub's acknowledged desk_seq of the desk
+    UTF-8 line a row (`copy_text.pending_copy`), and commit; returns the hub's acknowledged desk_seq of the desk
     afterwards. The block goes to the server as it is."""
     if not count:
         return acked(conn, club_id, desk_id)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 EVENT_FIELDS = ("game_id", "seq", "type", "payload", "recorded_at", "author_id")
 # An event as every path that puts one back in `events` inserts it: a branch brought in here, a pulled event
-# (`changes._apply_event`) and a run of them (`bulk_events`)
+# (`apply._apply_event`) and a run of them (`bulk_events`)
 EVENT_INSERT = (f"INSERT INTO events (id, {', '.join(EVENT_FIELDS)}, hlc, desk_id) "
                 f"VALUES ({', '.join('?' * (len(EVENT_FIELDS) + 3))})")
 

@@ -1,6 +1,7 @@
 """One sync of this desk with its hub: hello, push every desk id's new rows, pull and apply the others'.
 
-Services never see this: it reads and writes the store only through `clubdesk.store.changes` (docs/sync.md).
+Services never see this. The desk side is this package's too: the cursors and desk ids (`cursors`), the push's
+COPY text (`copy_text`) and the apply (`apply`); the store only records the change log (docs/sync.md).
 The CLI (`clubdesk sync now`) and the GUI's background worker both call `sync_once`.
 """
 
@@ -18,8 +19,9 @@ from dataclasses import dataclass, field
 
 from clubdesk.store import migrate
 from clubdesk.store.db import Store
-from clubdesk.sync import protocol
+from clubdesk.sync import apply, cursors, protocol
 from clubdesk.sync.config import DeskConfig, load_config, write_settings
+from clubdesk.sync.copy_text import pending_copy
 from clubdesk.sync.credentials import load_password
 from clubdesk.sync.errors import SyncError, foreign_desk, hub_errors
 from clubdesk.sync.hub import role_name
@@ -139,16 +141,14 @@ def _now() -> str:
 
 
 def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, batch: int) -> None:
-    from clubdesk.store import changes
-
-    desk_id = changes.desk_identity(store)
+    desk_id = cursors.desk_identity(store)
     hello = protocol.hello(conn, config.club_id, desk_id, schema_version(), int(time.time() * 1000))
     held = {}
-    for d in changes.local_desk_ids(store):
+    for d in cursors.local_desk_ids(store):
         held[d] = hello.acked if d == desk_id else protocol.acked(conn, config.club_id, d)
-        if d != desk_id and changes.last_desk_seq(store, d) > held[d]:
+        if d != desk_id and cursors.last_desk_seq(store, d) > held[d]:
             held[d] = _claim(conn, config, d)
-    total = sum(max(changes.last_desk_seq(store, d) - h, 0) for d, h in held.items())
+    total = sum(max(cursors.last_desk_seq(store, d) - h, 0) for d, h in held.items())
     # The next batch is read from SQLite (and escaped) in a thread of its own while this one crosses to the hub
     # and is written there: SQLite releases the GIL, so the desk's work and the hub's overlap (a push of 100 000
     # rows took 0.79 s instead of 0.99 s, one run). The hub almost always takes a batch whole; when it does not,
@@ -156,12 +156,12 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
     with ThreadPoolExecutor(1, thread_name_prefix="clubdesk-push-read") as reader:
         for d, acked in held.items():
             _move_push_cursor(store, d, acked)
-            ahead = reader.submit(changes.pending_copy, store, acked, batch, config.club_id, d)
+            ahead = reader.submit(pending_copy, store, acked, batch, config.club_id, d)
             while True:
                 block = ahead.result()
                 if not block.count:
                     break
-                ahead = reader.submit(changes.pending_copy, store, block.last, batch, config.club_id, d)
+                ahead = reader.submit(pending_copy, store, block.last, batch, config.club_id, d)
                 fault("before_send")
                 now_acked = protocol.push_copy(conn, config.club_id, d, block.first, block.count, block.data)
                 fault("after_commit")
@@ -170,7 +170,7 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
                 report.pushed += max(now_acked - acked, 0)
                 acked = now_acked
                 if acked != block.last:  # the hub holds other than this batch's end (lost rows): read from it
-                    ahead = reader.submit(changes.pending_copy, store, acked, batch, config.club_id, d)
+                    ahead = reader.submit(pending_copy, store, acked, batch, config.club_id, d)
                 _move_push_cursor(store, d, acked)
                 if progress:
                     progress(Progress("push", report.pushed, total))
@@ -189,26 +189,22 @@ def _claim(conn, config: DeskConfig, desk_id: str) -> int:
 
 
 def _move_push_cursor(store: Store, desk_id: str, acked: int) -> None:
-    from clubdesk.store import changes
-
     # The local copy of the hub's ack is for `status` only; a hub that holds less (restored) is believed.
-    if acked > changes.get_cursor(store, f"push:{desk_id}"):
-        changes.set_cursor(store, f"push:{desk_id}", acked)
+    if acked > cursors.get_cursor(store, f"push:{desk_id}"):
+        cursors.set_cursor(store, f"push:{desk_id}", acked)
 
 
 def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, page: int,
           apply_chunk: int, apply_batch: int) -> None:
-    from clubdesk.store import changes
-
-    own = changes.local_desk_ids(store)
-    cursor = changes.get_cursor(store, "pull")
+    own = cursors.local_desk_ids(store)
+    cursor = cursors.get_cursor(store, "pull")
     upto = protocol.head(conn, config.club_id)  # read after this sync's push: its own rows are below it
     total = protocol.pending_down(conn, config.club_id, cursor, own)
     while True:
         rows = protocol.pull_page(conn, config.club_id, cursor, upto, page, own)
         for start in range(0, len(rows), apply_chunk):
             chunk = rows[start:start + apply_chunk]
-            result = changes.apply_remote(store, chunk, batch=apply_batch, budget_ms=APPLY_BUDGET_MS)
+            result = apply.apply_remote(store, chunk, batch=apply_batch, budget_ms=APPLY_BUDGET_MS)
             report.pulled += len(chunk)
             report.applied += result.applied
             report.quarantined += result.quarantined
@@ -220,7 +216,7 @@ def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
         if len(rows) < page:
             # All up to the watermark is here; what lies between the last row applied and it is this desk's
             # own, so the cursor moves past it and the next sync does not walk it again.
-            if upto > changes.get_cursor(store, "pull"):
-                changes.set_cursor(store, "pull", upto)
+            if upto > cursors.get_cursor(store, "pull"):
+                cursors.set_cursor(store, "pull", upto)
             return
         cursor = rows[-1]["server_seq"]

@@ -1,6 +1,6 @@
 """Game branches in words, for the Sync page, the archived-branches window and `clubdesk sync conflicts`.
 
-A branch is read from `conflicts` by `store.resolutions.branches` (one per game and desk, not one per event);
+A branch is read from `conflicts` by `sync.resolutions.branches` (one per game and desk, not one per event);
 here it gets what the administrator decides by: the game's name, the desk's name, how many events from which
 seq and time, and its events in the words the game windows use (`zhuk_table.describe`, `pyramid.text.describe`).
 """
@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 
-from clubdesk.store.resolutions import Branch, branches, decided_at_ms
+from clubdesk.sync.resolutions import Branch, branches, decided_at_ms
 from clubdesk.ui.i18n import tr
 
 

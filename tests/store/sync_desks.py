@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from clubdesk.store import changes
-from clubdesk.store.changes import LOG_COLUMNS
+from clubdesk.sync import apply
+from clubdesk.sync.cursors import LOG_COLUMNS
 
 
 def log_rows(store, after_id: int = 0) -> list[dict]:
@@ -12,9 +12,9 @@ def log_rows(store, after_id: int = 0) -> list[dict]:
     return [dict(zip(("server_seq", *LOG_COLUMNS), r, strict=True)) for r in rows]
 
 
-def send(src, dst, **kw) -> changes.ApplyResult:
+def send(src, dst, **kw) -> apply.ApplyResult:
     """dst pulls everything src has (the local id stands in for the hub's server_seq)."""
-    return changes.apply_remote(dst, log_rows(src), **kw)
+    return apply.apply_remote(dst, log_rows(src), **kw)
 
 
 def exchange(*stores) -> None:

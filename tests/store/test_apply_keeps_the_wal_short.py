@@ -10,9 +10,9 @@ import uuid
 
 import pytest
 
-from clubdesk.store import changes
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json
 from clubdesk.store.db import open_store
+from clubdesk.sync import apply
 
 
 def _player_rows(n: int) -> list[dict]:
@@ -31,7 +31,7 @@ def test_a_long_apply_in_small_transactions_keeps_the_wal_a_few_megabytes(tmp_pa
     store = open_store(tmp_path / "club.sqlite")
     try:
         rows = _player_rows(12_000)
-        changes.apply_remote(store, rows, batch=40, rederive=lambda *_: None)
+        apply.apply_remote(store, rows, batch=40, rederive=lambda *_: None)
         assert store.read("SELECT count(*) FROM players WHERE desk_id = ?", (rows[0]["desk_id"],)) == [(12_000,)]
         wal = os.path.getsize(f"{store.path}-wal")
         database = os.path.getsize(store.path)
@@ -67,14 +67,14 @@ class _Clock:
 
 
 def _applied_batches(store, monkeypatch, recording: bool, rows: list[dict]) -> list[int]:
-    from clubdesk.store import bulk_apply
+    from clubdesk.sync import bulk_apply
 
-    monkeypatch.setattr(changes, "time", _Clock())
+    monkeypatch.setattr(apply, "time", _Clock())
     monkeypatch.setattr(store, "recording", lambda _within: recording)
     sizes, real = [], bulk_apply.plan_batch
     monkeypatch.setattr(bulk_apply, "plan_batch", lambda cur, batch, cache: sizes.append(len(batch)) or
                         real(cur, batch, cache))
-    changes.apply_remote(store, rows, batch=10, budget_ms=4.0, rederive=lambda *_: None)
+    apply.apply_remote(store, rows, batch=10, budget_ms=4.0, rederive=lambda *_: None)
     monkeypatch.undo()
     return sizes
 
@@ -93,8 +93,8 @@ def test_a_batch_holds_the_lock_longer_while_nobody_records_at_the_desk(tmp_path
         store.close()
 
 
-@pytest.mark.parametrize("recording, limit, checkpoints", [(False, changes.RECORDING_WAL_LIMIT, 5),
-                                                           (True, changes.RECORDING_WAL_LIMIT, 0),
+@pytest.mark.parametrize("recording, limit, checkpoints", [(False, apply.RECORDING_WAL_LIMIT, 5),
+                                                           (True, apply.RECORDING_WAL_LIMIT, 0),
                                                            (True, 0, 5)],
                          ids=["idle", "recording, short WAL", "recording, WAL past the limit"])
 def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_the_wal_is_short(
@@ -102,10 +102,10 @@ def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_
     store = open_store(tmp_path / "club.sqlite")
     try:
         calls = []
-        monkeypatch.setattr(changes, "_checkpoint", lambda conn: calls.append(conn))
-        monkeypatch.setattr(changes, "RECORDING_WAL_LIMIT", limit)
+        monkeypatch.setattr(apply, "_checkpoint", lambda conn: calls.append(conn))
+        monkeypatch.setattr(apply, "RECORDING_WAL_LIMIT", limit)
         monkeypatch.setattr(store, "recording", lambda _within: recording)
-        changes.apply_remote(store, _player_rows(400), batch=10, rederive=lambda *_: None)  # 40 transactions
+        apply.apply_remote(store, _player_rows(400), batch=10, rederive=lambda *_: None)  # 40 transactions
         assert len(calls) == checkpoints
     finally:
         store.close()

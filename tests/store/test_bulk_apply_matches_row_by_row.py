@@ -1,5 +1,5 @@
-"""The bulk apply (`changes.apply_remote`: plans per batch, inserts runs of events and never-seen rows with
-`executemany`) leaves a store exactly as applying the same rows one by one through `changes._apply_data` does —
+"""The bulk apply (`apply.apply_remote`: plans per batch, inserts runs of events and never-seen rows with
+`executemany`) leaves a store exactly as applying the same rows one by one through `apply._apply_data` does —
 the merge rules of docs/sync.md written once, row by row, is the reference.
 
 Two desks record, edit, ban, take a game over while cut off (so branches arrive), decide branches and exchange
@@ -21,9 +21,9 @@ from clubdesk.services.accounts import AccountService
 from clubdesk.services.conflicts import ConflictService
 from clubdesk.services.games import GameService, rederive_games
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
 from clubdesk.store.changelog import LOG_INSERT_ORIGIN, SCHEMA_VERSION
 from clubdesk.store.db import open_store
+from clubdesk.sync import apply, cursors
 from tests.store.sync_desks import synced_tables
 
 TODAY = dt.date(2026, 12, 2)
@@ -31,18 +31,18 @@ TODAY = dt.date(2026, 12, 2)
 
 def apply_row_by_row(store, rows: list[dict]) -> None:
     """The reference: each row's log row, then `_apply_data` on it alone (what `apply_quarantined` does)."""
-    result = changes.ApplyResult()
+    result = apply.ApplyResult()
     with store.write() as cur:
         for row in rows:
             if cur.execute("SELECT 1 FROM change_log WHERE desk_id = ? AND desk_seq = ?",
                            (row["desk_id"], row["desk_seq"])).fetchone():
                 continue
             cur.execute("PRAGMA defer_foreign_keys = ON")
-            cur.execute(LOG_INSERT_ORIGIN, tuple(row[c] for c in changes.LOG_COLUMNS))
+            cur.execute(LOG_INSERT_ORIGIN, tuple(row[c] for c in cursors.LOG_COLUMNS))
             if row["schema_version"] > SCHEMA_VERSION:
                 cur.execute("INSERT INTO sync_quarantine (log_id) VALUES (?)", (cur.lastrowid,))
                 continue
-            changes._apply_data(cur, cur.lastrowid, row, result)
+            apply._apply_data(cur, cur.lastrowid, row, result)
     rederive_games(store, result.touched_games)
 
 
@@ -68,13 +68,13 @@ class Club:
 
     def sync(self, store) -> None:
         held = {(r["desk_id"], r["desk_seq"]) for r in self.hub}
-        own = store.read(f"SELECT {', '.join(changes.LOG_COLUMNS)} FROM change_log WHERE desk_id = ? ORDER BY desk_seq",
+        own = store.read(f"SELECT {', '.join(cursors.LOG_COLUMNS)} FROM change_log WHERE desk_id = ? ORDER BY desk_seq",
                          (store.desk_id,))
-        self.hub += [dict(zip(changes.LOG_COLUMNS, r, strict=True)) for r in own if (r[0], r[1]) not in held]
+        self.hub += [dict(zip(cursors.LOG_COLUMNS, r, strict=True)) for r in own if (r[0], r[1]) not in held]
         for k, row in enumerate(self.hub):
             row["server_seq"] = k + 1
         rows = [r for r in self.hub[self.pulled[id(store)]:] if r["desk_id"] != store.desk_id]
-        changes.apply_remote(store, rows, batch=7)
+        apply.apply_remote(store, rows, batch=7)
         self.pulled[id(store)] = len(self.hub)
 
     def act(self, action: tuple) -> None:
@@ -138,7 +138,7 @@ def test_a_bulk_apply_leaves_the_store_a_row_by_row_apply_leaves(tmp_path_factor
             start, k = 0, 0
             while start < len(club.hub):  # batches of drawn sizes, each its own apply_remote call
                 size = batches[k % len(batches)]
-                changes.apply_remote(bulk, club.hub[start:start + size], batch=max(size // 2, 1))
+                apply.apply_remote(bulk, club.hub[start:start + size], batch=max(size // 2, 1))
                 start, k = start + size, k + 1
             apply_row_by_row(one_by_one, club.hub)
             assert synced_tables(bulk) == synced_tables(one_by_one)
@@ -181,7 +181,7 @@ def test_a_branch_arriving_with_the_line_is_kept_aside_as_row_by_row(club, then,
     bulk, one_by_one = club.open("bulk"), club.open("one_by_one")
     try:
         for start in range(0, len(club.hub), batch):
-            changes.apply_remote(bulk, club.hub[start:start + batch], batch=batch)
+            apply.apply_remote(bulk, club.hub[start:start + batch], batch=batch)
         apply_row_by_row(one_by_one, club.hub)
         assert [c[0] for c in conflicts(bulk)].count("game_branch") >= 2
         assert conflicts(bulk) == conflicts(one_by_one)
@@ -220,8 +220,8 @@ def test_a_decision_and_the_events_around_it_in_one_batch_are_applied_as_row_by_
         for before in range(4):
             bulk = club.open(f"bulk{before}")
             try:
-                changes.apply_remote(bulk, club.hub[:at - before], batch=1)
-                changes.apply_remote(bulk, club.hub[at - before:], batch=10_000)
+                apply.apply_remote(bulk, club.hub[:at - before], batch=1)
+                apply.apply_remote(bulk, club.hub[at - before:], batch=10_000)
                 assert conflicts(bulk) == conflicts(reference), before
                 assert synced_tables(bulk) == synced_tables(reference), before
             finally:
@@ -235,12 +235,12 @@ def test_a_shot_recorded_here_while_a_batch_is_planned_turns_the_other_desks_eve
     outside the write lock: the event was one past a's line then, but a's referee recorded that seq meanwhile.
     The plan is stale (a log row of one of its games, though no row of the batch is that game's) and is planned
     again under the lock: b's event is kept aside as a branch, not inserted over a's."""
-    from clubdesk.store import bulk_apply
+    from clubdesk.sync import bulk_apply
 
     for action in (("take_over", 1, 0), ("sync", 1, 0), ("sync", 0, 0), ("take_over", 0, 0), ("shot", 1, 0)):
         club.act(action)
-    rows = [dict(zip(changes.LOG_COLUMNS, r, strict=True)) for r in club.b.read(
-        f"SELECT {', '.join(changes.LOG_COLUMNS)} FROM change_log WHERE desk_id = ? AND entity = 'events'",
+    rows = [dict(zip(cursors.LOG_COLUMNS, r, strict=True)) for r in club.b.read(
+        f"SELECT {', '.join(cursors.LOG_COLUMNS)} FROM change_log WHERE desk_id = ? AND entity = 'events'",
         (club.b.desk_id,))]
     real, plans = bulk_apply.plan_batch, []
 
@@ -252,7 +252,7 @@ def test_a_shot_recorded_here_while_a_batch_is_planned_turns_the_other_desks_eve
         return plan
 
     monkeypatch.setattr(bulk_apply, "plan_batch", plan_then_record)
-    changes.apply_remote(club.a, rows, batch=10_000)
+    apply.apply_remote(club.a, rows, batch=10_000)
     gid = club.games[0]
     assert len(plans) == 2
     assert club.a.read("SELECT desk_id FROM events WHERE game_id = ? AND seq = 1", (gid,)) == [(club.a.desk_id,)]

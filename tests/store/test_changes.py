@@ -1,4 +1,4 @@
-"""The desk side of the sync: two desks' stores exchange change-log rows through clubdesk.store.changes."""
+"""The desk side of the sync: two desks' stores exchange change-log rows through clubdesk.sync (apply, cursors)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from clubdesk.services.accounts import AccountService
 from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
 from clubdesk.store.db import open_store
+from clubdesk.sync import apply, cursors
 from tests.store.sync_desks import exchange, log_rows, send, synced_tables
 
 TODAY = dt.date(2026, 12, 2)
@@ -42,12 +42,12 @@ def _edit(store, admin, pid, **changes_):
 def test_an_applied_row_keeps_its_origin_and_is_not_logged_again(desks):
     a, b, admin = desks
     pid = _player(a, admin)
-    mine = changes.last_desk_seq(a)
+    mine = cursors.last_desk_seq(a)
     send(a, b)
     assert PlayerService(b).get(pid).name == "Иван Петров"
     row = b.read("SELECT desk_id, desk_seq FROM change_log WHERE entity_id = ?", (pid,))
     assert row == [(a.desk_id, mine)]
-    assert changes.last_desk_seq(b) == 0 and changes.pending_since(b, 0, 100) == []
+    assert cursors.last_desk_seq(b) == 0 and cursors.pending_since(b, 0, 100) == []
 
 
 def test_applying_the_same_rows_again_changes_nothing(desks):
@@ -183,7 +183,7 @@ def test_a_phone_from_an_older_desk_typed_8_is_the_same_as_the_e164_one_here(des
     old_desk, other = "0190d6a2-0000-7000-8000-00000000b0b0", "0190d6a2-0000-7000-8000-00000000c0c0"
     fields = {"name": "Ваня Петров", "nickname": "", "phone": "8 (916) 123-45-67", "notes": "",
               "nickname_key": "", "search_key": "ваня петров 89161234567", "created_at": "2026-12-02T10:00:00.000Z"}
-    result = changes.apply_remote(a, [{"desk_id": old_desk, "desk_seq": 1, "hlc": 1 << 40, "entity": "players",
+    result = apply.apply_remote(a, [{"desk_id": old_desk, "desk_seq": 1, "hlc": 1 << 40, "entity": "players",
                                        "entity_id": other, "op": "upsert", "payload": json.dumps(fields),
                                        "schema_version": 9}])
     assert result.conflicts == 1
@@ -247,7 +247,7 @@ def test_a_lift_on_one_desk_leaves_a_ban_made_meanwhile_on_another_in_force(desk
 def test_a_local_edit_made_while_a_batch_is_planned_is_not_overwritten_by_an_older_remote_one(desks, monkeypatch):
     """A batch is planned outside the write lock; an edit of the same player committed meanwhile on this desk
     (newer) makes the plan stale, and the batch is planned again under the lock: the newer edit stays."""
-    from clubdesk.store import bulk_apply
+    from clubdesk.sync import bulk_apply
 
     a, b, admin = desks
     pid = _player(a, admin)

@@ -10,8 +10,8 @@ import pytest
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.games import GameReadOnly, GameService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
 from clubdesk.store.db import open_store
+from clubdesk.sync import apply, cursors
 from tests.store.sync_desks import exchange, log_rows, send, synced_tables
 
 
@@ -117,7 +117,7 @@ def test_the_change_log_refuses_update_delete_and_a_gap(desks):
         for sql in ("UPDATE change_log SET payload = '{}'", "DELETE FROM change_log"):
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
                 con.execute(sql)
-        last = changes.last_desk_seq(a)
+        last = cursors.last_desk_seq(a)
         with pytest.raises(sqlite3.IntegrityError, match="must follow"):
             con.execute("INSERT INTO change_log (desk_id, desk_seq, hlc, entity, entity_id, op, payload, "
                         "schema_version) VALUES (?, ?, 1, 'players', 'x', 'upsert', '{}', 7)", (a.desk_id, last + 2))
@@ -139,10 +139,10 @@ def test_desk_seq_has_no_gap_after_a_failed_write(desks):
 
 def test_a_cursor_only_moves_forward(desks):
     a, *_ = desks
-    changes.set_cursor(a, "push:x", 5)
+    cursors.set_cursor(a, "push:x", 5)
     with pytest.raises(ValueError):
-        changes.set_cursor(a, "push:x", 4)
-    assert changes.get_cursor(a, "push:x") == 5 and changes.get_cursor(a, "pull") == 0
+        cursors.set_cursor(a, "push:x", 4)
+    assert cursors.get_cursor(a, "push:x") == 5 and cursors.get_cursor(a, "pull") == 0
 
 
 def test_a_failed_apply_batch_keeps_the_earlier_batches_and_their_cursor(desks, tmp_path):
@@ -150,15 +150,15 @@ def test_a_failed_apply_batch_keeps_the_earlier_batches_and_their_cursor(desks, 
     for i in range(5):
         PlayerService(a).add(admin, PlayerData(f"Новый {i}"))
     rows = log_rows(a)
-    applied_before = changes.get_cursor(b, "pull")
+    applied_before = cursors.get_cursor(b, "pull")
     broken = [*rows[:-1], {**rows[-1], "desk_seq": rows[-1]["desk_seq"] + 5}]  # the last row skips a seq
-    with pytest.raises(changes.SyncGap):
-        changes.apply_remote(b, broken, batch=2)
-    cursor = changes.get_cursor(b, "pull")
+    with pytest.raises(apply.SyncGap):
+        apply.apply_remote(b, broken, batch=2)
+    cursor = cursors.get_cursor(b, "pull")
     assert applied_before < cursor < rows[-1]["server_seq"]
     held = {r for (r,) in b.read("SELECT id FROM change_log WHERE desk_id = ?", (a.desk_id,))}
     assert len(held) == len([r for r in rows if r["server_seq"] <= cursor])  # exactly the committed batches
-    changes.apply_remote(b, rows[len(held):])  # resume from the cursor
+    apply.apply_remote(b, rows[len(held):])  # resume from the cursor
     assert synced_tables(a) == synced_tables(b)
 
 
@@ -166,8 +166,8 @@ def test_rows_of_a_newer_schema_are_kept_untouched_and_not_applied(desks):
     a, b, admin, _gid = desks
     pid = PlayerService(a).add(admin, PlayerData("Из будущего")).id
     rows = [{**r, "schema_version": 99} if r["entity_id"] == pid else r for r in log_rows(a)]
-    result = changes.apply_remote(b, rows)
-    assert result.quarantined == 1 and changes.quarantined(b) == 1
+    result = apply.apply_remote(b, rows)
+    assert result.quarantined == 1 and apply.quarantined(b) == 1
     assert PlayerService(b).get(pid) is None
     assert b.read("SELECT schema_version FROM change_log WHERE entity_id = ?", (pid,)) == [(99,)]
 
@@ -196,7 +196,7 @@ def test_a_game_header_changed_after_its_events_in_one_applied_batch_updates_the
     c = open_store(tmp_path / "c" / "club.sqlite")
     try:
         rows = log_rows(a) + [r for r in log_rows(b) if r["desk_id"] == b.desk_id]
-        changes.apply_remote(c, rows, batch=10_000)
+        apply.apply_remote(c, rows, batch=10_000)
         assert c.read("SELECT owner_desk_id FROM games WHERE id = ?", (gid,)) == [(b.desk_id,)]
         assert synced_tables(c) == synced_tables(b)
     finally:

@@ -17,7 +17,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.db import open_store
-from clubdesk.store.resolutions import identities
+from clubdesk.sync.resolutions import identities
 from tests.store.sync_desks import exchange, partitioned_game, send, synced_tables
 
 
@@ -245,7 +245,7 @@ def test_the_survivor_rates_with_the_rounds_of_the_player_merged_into_him(desks)
 
 # ---- a branch as the administrator sees it: one conflict, not one per event ------------------------------------
 def test_a_branch_of_five_events_is_one_conflict(desks):
-    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.resolutions import branches
     from clubdesk.sync.status import count_conflicts
 
     a, b, _c, admin = desks
@@ -261,7 +261,7 @@ def test_a_branch_of_five_events_is_one_conflict(desks):
 
 
 def test_two_desks_branches_of_one_game_are_two_conflicts_beside_a_duplicate(desks):
-    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.resolutions import branches
     from clubdesk.sync.status import count_conflicts
 
     a, b, c, admin = desks
@@ -280,7 +280,7 @@ def test_two_desks_branches_of_one_game_are_two_conflicts_beside_a_duplicate(des
 
 @pytest.mark.parametrize("action", ["keep", "set_aside"])
 def test_the_action_on_a_branchs_one_line_decides_all_its_events(desks, action):
-    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.resolutions import branches
 
     a, b, c, admin = desks
     gid = partitioned_game(a, b, admin, taken=5, went_on=2)
@@ -298,7 +298,7 @@ def test_the_action_on_a_branchs_one_line_decides_all_its_events(desks, action):
 
 
 def test_an_archived_branch_is_listed_on_every_desk_with_when_it_was_set_aside(desks):
-    from clubdesk.store.resolutions import branches, decided_at_ms
+    from clubdesk.sync.resolutions import branches, decided_at_ms
 
     a, b, c, admin = desks
     gid = partitioned_game(a, b, admin, taken=3, went_on=2)
@@ -320,8 +320,8 @@ def test_sync_conflicts_lists_a_branch_once_with_its_events_in_words_and_the_com
     import subprocess
     import sys
 
-    from clubdesk.store.resolutions import branches
-    from clubdesk.sync.status import print_conflicts
+    from clubdesk.commands.sync_status import print_conflicts
+    from clubdesk.sync.resolutions import branches
 
     a, b, _c, admin = desks
     partitioned_game(a, b, admin, taken=5, went_on=2)

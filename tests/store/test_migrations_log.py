@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from clubdesk.store import changes, migrate
+from clubdesk.store import migrate
 from clubdesk.store.db import open_store
+from clubdesk.sync import apply
 
 
 def _downgrade(store, target: str) -> None:
@@ -56,7 +57,7 @@ def demo_store(club_file):
 
 def test_the_demo_club_written_by_the_services_is_all_in_its_log(demo_store):
     assert demo_store.read("SELECT count(*) FROM events")[0][0] > 0
-    assert changes.uncovered(demo_store) == []
+    assert apply.uncovered(demo_store) == []
 
 
 # From 0005: the downgrades of 0004 and older rebuild tables in batch mode, which a filled store's foreign keys
@@ -70,7 +71,7 @@ def test_every_migration_from_a_filled_store_leaves_the_log_covering_every_row(d
         _a_clock_runs_on_as_0005_wrote_it(demo_store)
     _upgrade(demo_store)
     assert demo_store.read("SELECT version_num FROM alembic_version")[0][0] == migrate.HEAD
-    assert changes.uncovered(demo_store) == []
+    assert apply.uncovered(demo_store) == []
     if start == "0005":
         assert {e for (e,) in demo_store.read("SELECT clock_elapsed FROM rounds WHERE clock_elapsed > 0")} == {123.0}
     seqs = demo_store.read("SELECT desk_id, count(*), max(desk_seq) FROM change_log GROUP BY desk_id")

@@ -6,8 +6,8 @@ import shutil
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
 from clubdesk.store.db import backup, open_store
+from clubdesk.sync import cursors
 
 
 def _filled(path):
@@ -39,9 +39,9 @@ def test_a_restored_backup_writes_under_a_new_desk_id_and_still_pushes_its_old_r
     restored = open_store(path, deferred=True)  # as the GUI opens it
     assert restored.desk_id != old
     PlayerService(restored).add(admin, PlayerData("Новый после восстановления"))
-    assert changes.pending_since(restored, 0, 100)[0]["desk_seq"] == 1  # a fresh sequence: no reuse
-    assert changes.local_desk_ids(restored)[1:] == [old]
-    assert changes.pending_since(restored, 0, 100, desk_id=old)  # its old rows are still its to push
+    assert cursors.pending_since(restored, 0, 100)[0]["desk_seq"] == 1  # a fresh sequence: no reuse
+    assert cursors.local_desk_ids(restored)[1:] == [old]
+    assert cursors.pending_since(restored, 0, 100, desk_id=old)  # its old rows are still its to push
     new = restored.desk_id
     restored.close()
     assert open_store(path, deferred=True).desk_id == new  # and from then on it keeps the new id
@@ -67,5 +67,5 @@ def test_a_wiped_store_starts_with_a_new_desk_id(tmp_path):
     store.close()
     path.unlink()
     fresh = open_store(path)
-    assert fresh.desk_id != old and changes.last_desk_seq(fresh) == 0
+    assert fresh.desk_id != old and cursors.last_desk_seq(fresh) == 0
     fresh.close()

@@ -13,7 +13,7 @@ from clubdesk.services.accounts import AccountService
 from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store.resolutions import identities
+from clubdesk.sync.resolutions import identities
 from tests.store.sync_desks import synced_tables
 from tests.sync.desks import make_desk
 

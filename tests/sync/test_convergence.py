@@ -24,8 +24,7 @@ from clubdesk.services.accounts import AccountService
 from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
-from clubdesk.sync import protocol
+from clubdesk.sync import cursors, protocol
 from clubdesk.sync.errors import SyncError
 from tests.store.sync_desks import synced_tables
 from tests.sync.conftest import KEYRING_BACKEND, drop_hub, need_pg, new_hub
@@ -261,8 +260,8 @@ class SyncMachine(RuleBasedStateMachine):
 
         i = self.desk_index(i)
         desk, store = self.desks[i], self.store(i)
-        if i in self.cut_off or any(changes.last_desk_seq(store, d) > changes.get_cursor(store, f"push:{d}")
-                                    for d in changes.local_desk_ids(store)):
+        if i in self.cut_off or any(cursors.last_desk_seq(store, d) > cursors.get_cursor(store, f"push:{d}")
+                                    for d in cursors.local_desk_ids(store)):
             return
         desk.close()
         for suffix in ("", "-wal", "-shm", ".desk"):
@@ -275,8 +274,8 @@ class SyncMachine(RuleBasedStateMachine):
     @rule(i=st.integers(0, 3), upto=st.integers(1, 10))
     def replay_old_batch(self, i: int, upto: int) -> None:
         desk, store = self.desks[self.desk_index(i)], self.store(i)
-        acked = changes.get_cursor(store, f"push:{store.desk_id}")
-        rows = changes.pending_since(store, 0, min(upto, acked))
+        acked = cursors.get_cursor(store, f"push:{store.desk_id}")
+        rows = cursors.pending_since(store, 0, min(upto, acked))
         if not rows:
             return
         with desk.address.connect(desk.password) as conn:
@@ -294,8 +293,8 @@ class SyncMachine(RuleBasedStateMachine):
             for desk_id, n, top in store.read("SELECT desk_id, count(*), max(desk_seq) FROM change_log "
                                               "GROUP BY desk_id"):
                 assert n == top, f"desk {i}: desk_seq of {desk_id} has gaps"
-            for desk_id in changes.local_desk_ids(store):
-                last = changes.last_desk_seq(store, desk_id)
+            for desk_id in cursors.local_desk_ids(store):
+                last = cursors.last_desk_seq(store, desk_id)
                 assert last >= self.seen_seq.get(desk_id, 0), f"desk {i} lost rows of its own"
                 self.seen_seq[desk_id] = last
 
@@ -343,7 +342,7 @@ class SyncMachine(RuleBasedStateMachine):
             events = {eid for (e, eid) in model if e == "events"}
             assert {r[0] for r in store.read("SELECT id FROM events")} == events
         # every desk folds merged players into the same survivors and lists the same registry
-        from clubdesk.store.resolutions import survivors
+        from clubdesk.sync.resolutions import survivors
 
         folds = [survivors(desk.open().read) for desk in self.desks]
         assert all(f == folds[0] for f in folds), "desks fold merged players differently"

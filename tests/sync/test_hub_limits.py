@@ -11,8 +11,7 @@ import pytest
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
-from clubdesk.sync import protocol
+from clubdesk.sync import cursors, protocol
 from clubdesk.sync.errors import SyncError, hub_errors
 from clubdesk.sync.hub import DESK_LIMITS, init_hub
 from clubdesk.sync.join import join
@@ -114,7 +113,7 @@ def test_a_sync_cut_off_by_the_hub_loses_nothing_and_the_next_one_pushes_everyth
         a.sync()
     assert info.value.code == "hub_timeout" and one_line(info.value)
     assert a.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
-    last = changes.last_desk_seq(a.store)
+    last = cursors.last_desk_seq(a.store)
     assert hub_rows(hub, a.store.desk_id) == []
     monkeypatch.setattr(protocol, "_ingest_lock", take)
     a.sync()
@@ -128,7 +127,7 @@ def test_a_push_that_cannot_get_the_ingestion_lock_in_its_bound_gives_up_in_one_
     a = make_desk(hub, tmp_path, "a")
     admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
     PlayerService(a.store).add(admin, PlayerData("Ждёт сервер"))
-    last = changes.last_desk_seq(a.store)
+    last = cursors.last_desk_seq(a.store)
     b, pb, _ = hub.add_desk("b")
     with b.connect(pb) as holder:  # another desk's push, within the limits, that takes long
         protocol._ingest_lock(holder, hub.club_id)
@@ -140,7 +139,7 @@ def test_a_push_that_cannot_get_the_ingestion_lock_in_its_bound_gives_up_in_one_
     assert info.value.code == "hub_busy" and one_line(info.value) and "1 с" in info.value.message("ru")
     assert 0.9 < waited < 4
     assert a.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
-    assert hub_rows(hub, a.store.desk_id) == [] and changes.last_desk_seq(a.store) == last
+    assert hub_rows(hub, a.store.desk_id) == [] and cursors.last_desk_seq(a.store) == last
     a.sync()
     assert hub_rows(hub, a.store.desk_id) == list(range(1, last + 1))
     a.close()

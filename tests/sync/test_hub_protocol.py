@@ -163,9 +163,9 @@ def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushe
 
 
 def test_the_desk_reads_its_rows_to_push_in_the_order_the_hub_copies_them():
-    from clubdesk.store import changes
+    from clubdesk.sync import copy_text
 
-    assert changes.PUSH_COLUMNS == protocol.ROW_COLUMNS
+    assert copy_text.PUSH_COLUMNS == protocol.ROW_COLUMNS
 
 
 def test_a_batch_with_a_hole_is_refused_whole_and_the_hub_keeps_no_row_of_it(hub):

@@ -10,8 +10,7 @@ import pytest
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
-from clubdesk.sync import protocol
+from clubdesk.sync import cursors, protocol
 from clubdesk.sync.errors import SyncError, hub_errors
 from clubdesk.sync.join import join
 from tests.sync.desks import Desk, make_desk
@@ -132,9 +131,9 @@ def test_a_file_pushes_the_rows_of_every_desk_id_it_wrote_under(hub, tmp_path):
     desk = copied(Desk(name, tmp_path / "club.sqlite", address, password), tmp_path, "restored")
     join(desk.open(), hub.address, name, password)
     PlayerService(desk.store).add(admin, PlayerData("Записан после копии"))
-    assert changes.local_desk_ids(desk.store) == [desk.store.desk_id, old_id]
+    assert cursors.local_desk_ids(desk.store) == [desk.store.desk_id, old_id]
     report = desk.sync()
-    assert report.pushed == sum(changes.last_desk_seq(desk.store, d) for d in (desk.store.desk_id, old_id))
+    assert report.pushed == sum(cursors.last_desk_seq(desk.store, d) for d in (desk.store.desk_id, old_id))
     b = make_desk(hub, tmp_path, "b")
     b.sync()
     assert players(b.store) == players(desk.store) == {"Записан до копии", "Записан после копии"}
@@ -147,7 +146,7 @@ def test_a_file_restored_under_another_desks_login_cannot_push_the_old_desks_row
     admin = AccountService(a.open()).create_first_admin("admin", "secret-admin")
     a.sync()
     PlayerService(a.store).add(admin, PlayerData("Не отправлен"))  # a's rows the hub does not have yet
-    old_id, a_last = a.store.desk_id, changes.last_desk_seq(a.store)
+    old_id, a_last = a.store.desk_id, cursors.last_desk_seq(a.store)
     a.close()
     _, b_password, b_name = hub.add_desk("b")
     b = copied(a, tmp_path, "other_pc")
@@ -157,7 +156,7 @@ def test_a_file_restored_under_another_desks_login_cannot_push_the_old_desks_row
     with pytest.raises(SyncError) as info:
         b.sync()
     assert info.value.code == "foreign_desk" and "\n" not in str(info.value)
-    assert changes.last_desk_seq(b.store, old_id) == a_last  # nothing lost on the desk
+    assert cursors.last_desk_seq(b.store, old_id) == a_last  # nothing lost on the desk
     assert len(hub_rows(hub, old_id)) < a_last
     assert b.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
 

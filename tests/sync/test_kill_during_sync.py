@@ -15,7 +15,7 @@ import pytest
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
+from clubdesk.sync import cursors
 from clubdesk.sync.credentials import save_password
 from tests.sync.desks import make_desk
 
@@ -49,7 +49,7 @@ def kill_trials(hub, tmp_path, trials: int, seed: int) -> None:
 def check_after_restart(victim, other, hub) -> None:
     store = victim.open()
     try:
-        mine = changes.last_desk_seq(store)
+        mine = cursors.last_desk_seq(store)
         own = store.read("SELECT count(*), count(DISTINCT desk_seq) FROM change_log WHERE desk_id = ?",
                          (store.desk_id,))[0]
         assert own == (mine, mine)  # gap-free, no doubles
@@ -60,8 +60,8 @@ def check_after_restart(victim, other, hub) -> None:
             held = dict(conn.execute("SELECT desk_id, count(*) FROM log_rows GROUP BY desk_id").fetchall())
             top = dict(conn.execute("SELECT desk_id, max(desk_seq) FROM log_rows GROUP BY desk_id").fetchall())
         assert held == top  # every desk's rows 1..n, each once
-        for desk_id in changes.local_desk_ids(store):
-            assert held.get(desk_id, 0) == changes.last_desk_seq(store, desk_id)
+        for desk_id in cursors.local_desk_ids(store):
+            assert held.get(desk_id, 0) == cursors.last_desk_seq(store, desk_id)
         names = "SELECT name FROM players ORDER BY name"
         here, there = store.read(names), other.store.read(names)
         assert here == there and len(here) == len(set(here))

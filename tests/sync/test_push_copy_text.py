@@ -1,4 +1,4 @@
-"""The push sends log rows as one block of COPY text (changes.pending_copy): every character arrives on the hub as
+"""The push sends log rows as one block of COPY text (copy_text.pending_copy): every character arrives on the hub as
 the desk stored it, and a block keeps the push's contract (re-sent rows skipped, nothing sent after a gap)."""
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
 from clubdesk.store.changelog import canonical_json
 from clubdesk.store.db import open_store
-from clubdesk.sync import protocol
+from clubdesk.sync import copy_text, cursors, protocol
 from tests.sync.desks import make_desk
 from tests.sync.test_hub_protocol import say_hello
 
@@ -63,12 +62,12 @@ def hub_bytes(conn, club_id: str, desk_id: str, after: int) -> list[tuple[bytes,
 @given(batch=rows)
 def test_every_character_of_a_payload_arrives_on_the_hub_byte_identical(hub, desk_store, batch):
     store, conn = desk_store
-    before = changes.last_desk_seq(store)
+    before = cursors.last_desk_seq(store)
     for entity_id, text, as_json in batch:
         # a real payload is canonical JSON (ensure_ascii=False: Cyrillic and emoji raw, controls as \\u escapes);
         # raw text puts tabs, newlines and CRs in the field itself
         append(store, entity_id, canonical_json({"name": text, "notes": entity_id}) if as_json else text)
-    block = changes.pending_copy(store, before, 100, hub.club_id)
+    block = copy_text.pending_copy(store, before, 100, hub.club_id)
     assert protocol.push_copy(conn, hub.club_id, store.desk_id, block.first, block.count, block.data) \
         == before + len(batch)
     local = store.read("SELECT CAST(entity_id AS BLOB), CAST(payload AS BLOB) FROM change_log WHERE desk_id = ? "
@@ -84,11 +83,11 @@ def test_a_block_re_sent_after_a_lost_ack_is_skipped_and_one_after_a_gap_is_not_
     store, conn = desk_store
     for n in range(8):
         append(store, f"p{n}", f'{{"n":{n}}}')
-    block = changes.pending_copy(store, 0, 5, hub.club_id)
+    block = copy_text.pending_copy(store, 0, 5, hub.club_id)
     assert (block.first, block.count, block.last) == (1, 5, 5)
     assert push(conn, hub.club_id, store.desk_id, block) == 5
     assert push(conn, hub.club_id, store.desk_id, block) == 5  # the ack was lost: sent again, nothing taken
-    assert push(conn, hub.club_id, store.desk_id, changes.pending_copy(store, 2, 100, hub.club_id)) == 8  # 3…5 skipped
+    assert push(conn, hub.club_id, store.desk_id, copy_text.pending_copy(store, 2, 100, hub.club_id)) == 8  # 3…5 skipped
     assert push(conn, hub.club_id, store.desk_id, replace(block, first=10)) == 8  # after a gap: the hub says 8
     assert [bytes(p) for _, p in hub_bytes(conn, hub.club_id, store.desk_id, 0)] \
         == [f'{{"n":{n}}}'.encode() for n in range(8)]
@@ -105,7 +104,7 @@ def test_a_hub_connection_in_another_client_encoding_gets_the_same_characters(hu
                          options=f"-c search_path={hub.prefix} -c client_encoding=LATIN1") as latin:
         assert latin.info.encoding == "iso8859-1"
         say_hello(latin, hub, store.desk_id)
-        assert push(latin, hub.club_id, store.desk_id, changes.pending_copy(store, 0, 10, hub.club_id)) == 2
+        assert push(latin, hub.club_id, store.desk_id, copy_text.pending_copy(store, 0, 10, hub.club_id)) == 2
     with hub.address.connect() as conn:
         on_hub = hub_bytes(conn, hub.club_id, store.desk_id, 0)
     local = store.read("SELECT CAST(entity_id AS BLOB), CAST(payload AS BLOB) FROM change_log WHERE desk_id = ? "
@@ -153,5 +152,5 @@ def test_a_hub_that_loses_rows_in_the_middle_of_a_push_gets_them_again_in_the_sa
     with hub.address.connect() as conn:
         held = [r[0] for r in conn.execute("SELECT desk_seq FROM log_rows WHERE desk_id = %s ORDER BY desk_seq",
                                            (a.store.desk_id,))]
-    assert restored and held == list(range(1, changes.last_desk_seq(a.store) + 1))
+    assert restored and held == list(range(1, cursors.last_desk_seq(a.store) + 1))
     a.close()

@@ -7,7 +7,7 @@ import pytest
 
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.store import changes
+from clubdesk.sync import cursors
 from clubdesk.sync.errors import SyncError
 from tests.sync.desks import make_desk
 
@@ -33,13 +33,13 @@ def test_players_registered_on_one_desk_reach_the_other_and_an_incremental_sync_
     for i in range(5):
         players.add(admin, PlayerData(name=f"Игрок {i}", phone=f"+7 900 000 00 0{i}"))
     first = a.sync()
-    assert first.pushed == changes.last_desk_seq(a.store) > 0
+    assert first.pushed == cursors.last_desk_seq(a.store) > 0
     got = b.sync()
     assert got.pulled == first.pushed and player_names(b.store) == player_names(a.store)
 
     for i in range(5, 8):
         players.add(admin, PlayerData(name=f"Игрок {i}"))
-    new_rows = changes.last_desk_seq(a.store) - first.pushed
+    new_rows = cursors.last_desk_seq(a.store) - first.pushed
     again = a.sync()
     assert (again.pushed, again.pulled) == (new_rows, 0)
     assert b.sync().pulled == new_rows

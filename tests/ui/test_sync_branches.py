@@ -110,7 +110,7 @@ def test_an_action_on_the_branchs_line_asks_once_and_decides_the_whole_branch(qt
 
 def test_the_archived_branches_window_lists_a_branch_set_aside_and_its_events_in_words(qtbot, qtmodeltester, forked):
     from clubdesk.services.conflicts import ConflictService
-    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.resolutions import branches
 
     a, b, admin, _gid = forked
     ConflictService(a).set_aside(admin, branches(a.read)[0].conflict_id)
@@ -145,9 +145,9 @@ def test_with_no_branch_set_aside_the_window_says_so(qtbot, forked):
 def test_the_demo_stages_a_branch_of_five_shots_one_set_aside_and_a_duplicate_and_its_shots_are_legal(
         qtbot, club, demo_admin):
     from clubdesk.services.conflicts import ConflictService
+    from clubdesk.services.demo_sync import HALL_DESK, stage_two_desks
     from clubdesk.services.games import GameService
-    from clubdesk.store.resolutions import branches
-    from clubdesk.sync.demo import HALL_DESK, stage_two_desks
+    from clubdesk.sync.resolutions import branches
 
     stage_two_desks(club.store)
     stage_two_desks(club.store)  # a second render of the same store stages nothing more

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.errors import KnownError, language
 from clubdesk.roles import Actor
-from clubdesk.store.resolutions import branch_count
+from clubdesk.sync.resolutions import branch_count
 from clubdesk.ui.branch_words import when
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.sync import ConflictsModel, load_conflicts, survivor_first
@@ -123,7 +123,7 @@ class SyncPage(QWidget):
     def refresh(self) -> None:
         from clubdesk.sync.status import local_status
 
-        st = local_status(self.club.store, language())
+        st = local_status(self.club.store)
         joined = st.config is not None
         if joined:
             a = st.config.address
@@ -139,8 +139,9 @@ class SyncPage(QWidget):
         self.pending_up.setText(str(st.pending_up))
         self.pending_down.setText("—" if st.pending_down is None else str(st.pending_down))
         self.last_success.setText(when(st.last_success) if st.last_success else tr("ещё не было"))
-        self.error.setText(st.last_error or "")
-        self.error.setVisible(bool(st.last_error))
+        error = st.last_error_en if language() == "en" else st.last_error
+        self.error.setText(error or "")
+        self.error.setVisible(bool(error))
         self.clocks.setText("; ".join(tr("{desk}: {minutes:+.1f} мин").format(desk=name, minutes=ms / 60000)
                                       for name, ms in st.skewed) or tr("в порядке"))
         self.update_note.setText(tr("{n} записей пришли от более новой версии ClubDesk и ждут обновления этой "
@@ -255,7 +256,7 @@ def create_page(club, actor: Actor, window) -> SyncPage:
 def prepare_screenshot(window) -> None:
     """`--demo --screenshots` only: the demo desk as desk «front» of a hub, with a second desk «hall» whose
     registration of a demo player's phone arrived through the real apply path — one conflict on the page."""
-    from clubdesk.sync.demo import stage_two_desks
+    from clubdesk.services.demo_sync import stage_two_desks
 
     stage_two_desks(window.club.store)
 

@@ -1,6 +1,6 @@
 """The Sync page of the demo club (`--demo --screenshots`): two desks and their conflicts, without a hub.
 
-The second desk («hall», a referee's laptop) sends its rows through `changes.apply_remote`, as pulled rows would,
+The second desk («hall», a referee's laptop) sends its rows through `sync.apply.apply_remote`, as pulled rows would,
 so the conflicts are the ones a real sync finds: it took a Жук table over and recorded five shots while the front
 desk, cut off, went on with that table (a game branch: one line on the page); it did the same with a Пирамидка
 match, whose branch the administrator has already set aside (it is in «Отложенные ветки»); and it registered a
@@ -21,11 +21,11 @@ HALL_DESK = "6d0b6a1e-0f8e-5c1a-9d55-7a4b3c2e1f00"  # the demo's second desk, fi
 
 
 def stage_two_desks(store: Store) -> None:
-    from clubdesk.store import changes
+    from clubdesk.sync import apply, cursors
     from clubdesk.sync.config import DeskConfig, save_config, write_settings
     from clubdesk.sync.hub import HubAddress
 
-    if changes.last_desk_seq(store, HALL_DESK):
+    if cursors.last_desk_seq(store, HALL_DESK):
         return
     hall = _HallDesk(store)
     table = _running(store, "zhuk", "title DESC")  # the second table: the first is the scoring window's picture
@@ -35,13 +35,13 @@ def stage_two_desks(store: Store) -> None:
     if match:
         hall.take_over(match, back=1, shots=3)
     hall.register_again()
-    changes.apply_remote(store, hall.rows)
+    apply.apply_remote(store, hall.rows)
     if match:
         _set_aside(store, match)
     address = HubAddress("host=hub.club.local port=5432 dbname=clubdesk user=clubdesk_front")
     save_config(store, DeskConfig(address, "front", str(uuid.uuid5(uuid.NAMESPACE_URL, "clubdesk-demo-club"))))
     now = _now("seconds")
-    changes.set_cursor(store, f"push:{store.desk_id}", changes.last_desk_seq(store))  # as after that sync
+    cursors.set_cursor(store, f"push:{store.desk_id}", cursors.last_desk_seq(store))  # as after that sync
     write_settings(store, {"sync.last_success": now, "sync.pending_down": "0",
                            "sync.desks": json.dumps([["front", now, [store.desk_id]], ["hall", now, [HALL_DESK]]])})
 
@@ -60,7 +60,7 @@ def _set_aside(store: Store, game_id: str) -> None:
     """The administrator set the hall's branch of this game aside: the match goes on as the front desk has it."""
     from clubdesk.roles import SYSTEM
     from clubdesk.services.conflicts import ConflictService
-    from clubdesk.store.resolutions import branches
+    from clubdesk.sync.resolutions import branches
 
     for branch in branches(store.read):
         if branch.game_id == game_id:
@@ -85,8 +85,8 @@ class _HallDesk:
         """The hall took the game over `back` events before the front's last one, then recorded `shots` legal shots
         (the engine checks each) where the front recorded others."""
         from clubdesk.rules.registry import engine_module
-        from clubdesk.services.games import effective_events
         from clubdesk.store.changelog import canonical_json
+        from clubdesk.store.projections import effective_events
 
         game, players, options = self.store.read("SELECT game, players_json, options_json FROM games WHERE id = ?",
                                                  (game_id,))[0]

@@ -1,0 +1,115 @@
+"""`clubdesk sync status` and `clubdesk sync conflicts` as words on a terminal: what `clubdesk.sync.status` reads,
+told in the user's language (the sync layer itself returns data only).
+
+A game branch is told as the Sync page tells it (`ui.branch_words`, the interface's tr() words): the command line is
+a top layer beside the interface, so it may borrow them.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+
+from clubdesk.store.db import Store
+from clubdesk.sync import cursors, protocol
+from clubdesk.sync.credentials import load_password
+from clubdesk.sync.errors import SyncError, hub_errors
+from clubdesk.sync.hub import role_name
+from clubdesk.sync.runner import not_joined
+from clubdesk.sync.status import desk_names, local_status, skewed_desks, verify
+
+
+def print_status(store: Store, lang: str, *, verify_tables: bool = False, out=None) -> int:
+    out = out or sys.stdout
+    en = lang == "en"
+    st = local_status(store)
+    if st.config is None:
+        raise not_joined()
+    hub_line = f"{st.config.address.where} ({st.config.address.schema})"
+    lines = [("Сервер", "Hub", hub_line), ("Стойка", "Desk", f"{st.config.desk_name} ({st.desk_id})")]
+    reached = None
+    try:
+        password = load_password(st.config.address, st.config.desk_name)
+        address = st.config.address.with_user(role_name(st.config.desk_name))
+        with hub_errors(address.where), address.connect(password) as conn:
+            protocol.check_protocol(conn)
+            st.pending_down = protocol.pending_down(conn, st.config.club_id, cursors.get_cursor(store, "pull"),
+                                                    cursors.local_desk_ids(store))
+            st.skewed = skewed_desks(conn, st.config.club_id)
+        reached = True
+    except SyncError as exc:
+        reached = exc.message(lang)
+    down = "?" if st.pending_down is None else str(st.pending_down)
+    lines += [("Связь", "Hub reached", ("да" if not en else "yes") if reached is True else reached),
+              ("Ждут отправки", "Pending up", str(st.pending_up)),
+              ("Ждут получения", "Pending down", down),
+              ("Последняя синхронизация", "Last success", st.last_success or "—"),
+              ("Конфликты", "Conflicts", str(st.conflicts))]
+    error = st.last_error_en if en else st.last_error
+    if error:
+        lines.append(("Последняя ошибка", "Last error", error))
+    if st.quarantined:
+        lines.append(("Ждут новой версии", "Waiting for a newer ClubDesk", str(st.quarantined)))
+    for name, ms in st.skewed:
+        lines.append(("Часы сбиты", "Clock skewed", f"{name}: {ms / 60000:+.1f} мин" if not en else f"{name}: {ms / 60000:+.1f} min"))
+    width = max(len(en and e or r) for r, e, _ in lines)
+    for r, e, value in lines:
+        print(f"{(e if en else r) + ':':<{width + 1}} {value}", file=out)
+    if verify_tables:
+        if reached is not True:
+            raise SyncError(str(reached), str(reached), code="unreachable")
+        result = verify(store, st.config, password)
+        for entity, mine, theirs, equal in result:
+            mark = ("совпадает" if not en else "equal") if equal else ("РАЗЛИЧАЕТСЯ" if not en else "DIFFERS")
+            print(f"  {entity:<20} {mine:>8} {theirs:>8}  {mark}", file=out)
+        if not all(equal for *_, equal in result):
+            print("Таблицы расходятся с сервером; выполните clubdesk sync now и проверьте снова." if not en else
+                  "Tables differ from the hub; run clubdesk sync now and verify again.", file=sys.stderr)
+            return 1
+    return 0
+
+
+def print_conflicts(store: Store, lang: str, out=None) -> int:
+    """Every open conflict, a game branch as one conflict (its desk, events, first and last event in words) with
+    the commands that decide it."""
+    out = out or sys.stdout
+    en = lang == "en"
+    lines: list[tuple[int, str]] = []
+    for cid, kind, entity, entity_id, other_id, detail in store.read(
+            "SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
+            "AND kind <> 'game_branch' ORDER BY id"):
+        lines.append((cid, f"{cid}  {kind:<16} {entity}/{entity_id}  ↔ {other_id or '—'}  {detail}"))
+    with _interface_words(lang):
+        from clubdesk.ui.branch_words import load_branch_views  # Qt (tr()): imported by `sync conflicts` only
+
+        for view in load_branch_views(store, desk_names=desk_names(store)):
+            cid = view.branch.conflict_id
+            decide = f"{'decide' if en else 'решение'}: clubdesk sync conflicts --keep {cid} | --set-aside {cid}"
+            text = [f"{cid}  {'game_branch':<16} games/{view.branch.game_id}  {view.title}",
+                    *view.summary().splitlines(), decide]
+            lines.append((cid, "\n    ".join(text)))
+    if not lines:
+        print("Конфликтов нет." if not en else "No conflicts.", file=out)
+    for _cid, text in sorted(lines):
+        print(text, file=out)
+    return 0
+
+
+@contextmanager
+def _interface_words(lang: str):
+    """The branches are told in the interface's words (tr()); in English those need the interface's translator,
+    which a command-line run has not installed."""
+    if lang != "en":
+        yield
+        return
+    from PySide6.QtCore import QCoreApplication
+
+    from clubdesk.ui.i18n import install_language
+
+    app = QCoreApplication.instance() or QCoreApplication([])
+    translator = install_language(app, "en")
+    try:
+        yield
+    finally:
+        if translator is not None:
+            app.removeTranslator(translator)
