@@ -30,10 +30,7 @@ from clubdesk.services.players import PlayerData, PlayerService  # noqa: E402
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json  # noqa: E402
 from clubdesk.store.db import open_store  # noqa: E402
 from clubdesk.store.ids import uuid7  # noqa: E402
-from clubdesk.sync import (
-    cursors,  # noqa: E402
-    protocol,  # noqa: E402
-)
+from clubdesk.sync import cursors, protocol  # noqa: E402
 from clubdesk.sync.hub import HubAddress, add_desk, init_hub  # noqa: E402
 from clubdesk.sync.join import join  # noqa: E402
 from clubdesk.sync.runner import PULL_PAGE, sync_once  # noqa: E402
