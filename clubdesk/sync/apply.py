@@ -1,4 +1,4 @@
-"""Applying rows pulled from the hub on a desk (docs/sync.md «The Python API»): the merge row by row, the batches
+"""Applying rows pulled from the hub on a desk (docs/sync.md «The desk side's Python API»): the merge row by row, the batches
 (`bulk_apply` plans and writes each), the quarantine, and the check that the log says every synced value.
 
 Applied rows keep their origin (desk_id, desk_seq, hlc) and are stored in `change_log` as they are: the log of a
@@ -56,7 +56,7 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     """Apply rows pulled from the hub, in their order, `batch` rows a transaction (a shot waits for one batch
     at most). Each transaction also moves cursor "pull" to its rows' largest `server_seq`. Then the desk
     re-derives what the rows touched (game status and projections: `rederive`, by default `projections.rederive`,
-which also tells the services' game caches to forget them).
+    which also tells the services' game caches to forget them).
 
     With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
