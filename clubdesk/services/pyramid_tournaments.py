@@ -81,7 +81,8 @@ class PyramidTournamentService:
         if len(name) < 2 or len(name) > 200:
             raise ValidationError("name", "Введите название турнира.", "Enter the tournament name.")
         try:
-            options = bracket_engine.check_options(dict(options))
+            # A new tournament drops its losers in today's order; one stored without the key keeps the old (PT§8).
+            options = bracket_engine.check_options({"drop_order": bracket_engine.NEW_DROP_ORDER, **options})
         except RuleError as exc:
             raise ValidationError("options", exc.message("ru"), exc.message("en")) from exc
         ids = list(dict.fromkeys(player_ids))

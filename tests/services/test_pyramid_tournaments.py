@@ -156,3 +156,26 @@ def test_the_draw_is_made_once(svc, store, admin):
     svc.draw(admin, tid, seed=1)
     with pytest.raises(TournamentError):
         svc.draw(admin, tid, seed=2)
+
+
+def test_pt8_a_new_tournament_drops_its_losers_in_the_split_order_and_an_old_one_keeps_the_alternate(
+        svc, store, admin):
+    import json
+
+    from clubdesk.store.models import Game
+
+    ids = _players(store, admin, 24)
+    new = svc.create(admin, "Новый", ids, {"format": "double"})
+    old = svc.create(admin, "Старый", ids, {"format": "double"})
+    with store.session_factory() as s, s.begin():    # as stored before issue 28: no drop order in the options
+        log = s.get(Game, svc.get(old).log_game_id)
+        opts = json.loads(log.options_json)
+        del opts["drop_order"]
+        log.options_json = json.dumps(opts)
+    svc = PyramidTournamentService(store, GameService(store))
+    for tid in (new, old):
+        svc.draw(admin, tid, "rating", 5)
+    assert svc.engine(new).options["drop_order"] == "split"
+    assert svc.engine(old).options["drop_order"] == "alternate"
+    assert svc.engine(new).bouts["L2-1"].spec.b == ("loser", "W2-4")   # 32 places: each half reversed
+    assert svc.engine(old).bouts["L2-1"].spec.b == ("loser", "W2-8")   # the whole round reversed, as drawn then
