@@ -10,8 +10,17 @@ from dataclasses import dataclass, field
 
 from clubdesk.rules.base import ReplayEngine
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
-from clubdesk.rules.pyramid100.bracket import structure
-from clubdesk.rules.pyramid100.bracket.events import Draw, Enter, Event, GameWon, StartGame, WalkOver, Withdraw
+from clubdesk.rules.pyramid100.bracket import corrections, structure
+from clubdesk.rules.pyramid100.bracket.events import (
+    Draw,
+    Enter,
+    Event,
+    GameVoided,
+    GameWon,
+    StartGame,
+    WalkOver,
+    Withdraw,
+)
 from clubdesk.rules.pyramid100.bracket.groups import GroupBout, table
 from clubdesk.rules.pyramid100.rating import START_RATING
 
@@ -117,6 +126,7 @@ class Tournament(ReplayEngine[Event]):
         self.game_ids: set[str] = set()  # games counted
         self.started_ids: dict[str, str] = {}  # game -> the bout it was started for
         self._log: list[Event] = []
+        self._counting: list[Event] = []  # the log less game_voided events and the game_won each one took back
 
     def _fresh(self) -> Tournament:
         return Tournament([], self.options)
@@ -168,9 +178,15 @@ class Tournament(ReplayEngine[Event]):
             self._walk_over(event)
         elif isinstance(event, Withdraw):
             self._withdraw(event)
+        elif isinstance(event, GameVoided):
+            log = self._log
+            corrections.void_game(self, event)  # the state rebuilt without the game: keep the whole log
+            self._log = log
         else:
             raise InvalidEventError("unknown_event", None, "неизвестное событие турнира", "unknown tournament event")
         self._log.append(event)
+        if not isinstance(event, GameVoided):
+            self._counting.append(event)
 
     def _enter(self, e: Enter) -> None:
         if self.draw is not None:
