@@ -111,7 +111,10 @@ class GameService:
             self._live.pop(gid, None)
 
     def create(self, actor: Actor, game: str, players: list, options: dict, title: str = "",
-               table_id: str | None = None, *, table_name: str = "", referee: str = "") -> str:
+               table_id: str | None = None, *, table_name: str = "", referee: str = "",
+               game_id: str | None = None) -> str:
+        """A new game; `game_id` when its id was already named elsewhere (a tournament bout's game, named by the
+        bracket's `game_started` before the game is made, so a crash between the two never loses the link)."""
         module = engine_module(game)
         if module is None:
             raise KnownError(f"Неизвестная игра {game}.", f"Unknown game {game}.")
@@ -121,7 +124,8 @@ class GameService:
         except RuleError as exc:
             raise EventRefused(exc, self._names_of(p["id"] if isinstance(p, dict) else p for p in players)) from exc
         with UnitOfWork(self.store, actor.account_id) as uow:
-            g = Game(game=game, title=title, table_id=table_id, table_name=table_name, referee=referee,
+            g = Game(**({"id": game_id} if game_id else {}), game=game, title=title, table_id=table_id,
+                     table_name=table_name, referee=referee,
                      players_json=canonical_json(players),
                      options_json=canonical_json(options), owner_desk_id=self.store.desk_id)
             uow.session.add(g)
@@ -213,18 +217,20 @@ class GameService:
         live.effective.append((live.seq, payload))
         return live.state
 
-    def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
+    def undo(self, actor: Actor, game_id: str, reason: str = "", *,
+             correctors: tuple[str, ...] = CORRECTION_ROLES) -> dict:
         """Cancel the last counted event by appending a void event; returns the new state.
 
-        A finished game is corrected only by the desk, with a reason (kept in the void event), and never once a
-        later draw or round took its result (tournaments_data.result_used_by)."""
+        A finished game is corrected only by the desk (`correctors`: a tournament bout's game taken back from its
+        bout also by its referee), with a reason (kept in the void event), and never once a later draw or round
+        took its result (tournaments_data.result_used_by)."""
         live = self._load(game_id)
         require(actor, *recorders(live.game))
         self._check_writable(live)
         if not live.effective:
             raise NothingToUndo("Отменять нечего.", "Nothing to undo.")
         if live.finished:
-            self._check_correction(actor, game_id, reason)
+            self._check_correction(actor, game_id, reason, correctors)
         target_seq, _ = live.effective[-1]
         live.engine.undo()
         live.changed()
@@ -246,8 +252,8 @@ class GameService:
         self._live.pop(game_id, None)
         raise exc
 
-    def _check_correction(self, actor: Actor, game_id: str, reason: str) -> None:
-        if not actor.has(*CORRECTION_ROLES):
+    def _check_correction(self, actor: Actor, game_id: str, reason: str, correctors: tuple[str, ...]) -> None:
+        if not actor.has(*correctors):
             raise PermissionDenied("Законченную игру исправляет только стойка или администратор.",
                                    "Only the desk or an administrator corrects a finished game.")
         if not reason.strip():
@@ -259,8 +265,9 @@ class GameService:
         counted = counted_in_bout(self.store, game_id)
         if counted is not None:
             raise PermissionDenied(f"Исправление не принято: партия уже засчитана во встрече {counted[0]} турнира "
-                                   f"«{counted[1]}».", f"Correction refused: the game is already counted in bout "
-                                   f"{counted[0]} of the tournament '{counted[1]}'.")
+                                   f"«{counted[1]}». Верните её на исправление в сетке турнира.",
+                                   f"Correction refused: the game is already counted in bout {counted[0]} of the "
+                                   f"tournament '{counted[1]}'. Take it back for correction in the bracket.")
         used = result_used_by(self.store, game_id)
         if used is not None:
             ru, en = used

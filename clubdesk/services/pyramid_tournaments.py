@@ -5,6 +5,7 @@ named in the tournament's options (`log`); each game of a bout is an ordinary П
 the tournament's own `game_started` event, and scored in the Пирамидка window.
 When such a match ends its result is counted in the bout (`game_ended`, called by MatchService; `settle` again on
 every read of the bracket, so a crash between the two loses nothing) and the winner advances by himself.
+A counted game with a wrong result is taken back for correction (`correct_game`) and counted again when it ends.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameReadOnly, GameService
 from clubdesk.services.players import PlayerService
 from clubdesk.store.db import Store
+from clubdesk.store.ids import new_id
 from clubdesk.store.models import Game, Player, Tournament, TournamentEntry, canonical_json
 from clubdesk.store.uow import UnitOfWork
 
@@ -81,7 +83,8 @@ class PyramidTournamentService:
         if len(name) < 2 or len(name) > 200:
             raise ValidationError("name", "Введите название турнира.", "Enter the tournament name.")
         try:
-            options = bracket_engine.check_options(dict(options))
+            # A new tournament drops its losers in today's order; one stored without the key keeps the old (PT§8).
+            options = bracket_engine.check_options({"drop_order": bracket_engine.NEW_DROP_ORDER, **options})
         except RuleError as exc:
             raise ValidationError("options", exc.message("ru"), exc.message("en")) from exc
         ids = list(dict.fromkeys(player_ids))
@@ -189,26 +192,85 @@ class PyramidTournamentService:
 
     def start_game(self, actor: Actor, tournament_id: str, bout: str) -> str:
         """The bout's next game as a Пирамидка match (or the one running). The break alternates: place a breaks
-        the odd games, place b the even ones (PT§5)."""
+        the odd games, place b the even ones (PT§5).
+
+        The bracket names the game first (`game_started` with a fresh id), then the match is made with that id:
+        a crash between the two leaves a bout whose game is still to be made — `_make_missing_games` makes it on
+        the next open — and never a plain match the bracket does not know."""
         require(actor, *RECORD_ROLES)
         info = self.get(tournament_id)
+        self._make_missing_games(actor, tournament_id)
         running = self.live(tournament_id).get(bout)
         if running:
             return running
         b = self.engine(tournament_id).bouts.get(bout)
         if b is None or not b.ready:
             raise TournamentError(f"Встреча {bout} сейчас не играется.", f"Bout {bout} cannot be played now.")
-        number = len(self.bout_games(tournament_id).get(bout, [])) + 1
-        players = [b.a, b.b] if number % 2 else [b.b, b.a]
-        title = f"{info.name} · {bout} · партия {number}"
-        game_id = self.games.create(actor, GAME, players, {}, title=title[:200])
-        # A crash before the next line leaves a plain running Пирамидка match, never a bout with a stray game.
+        game_id = new_id()
         self.games.record(actor, info.log_game_id, {"type": "game_started", "bout": bout, "game": game_id})
+        self._make_game(actor, info, b, game_id)
+        return game_id
+
+    def _make_game(self, actor: Actor, info: PyramidTournamentInfo, b, game_id: str) -> None:
+        number = b.started.index(game_id) + 1
+        players = [b.a, b.b] if number % 2 else [b.b, b.a]
+        title = f"{info.name} · {b.spec.code} · партия {number}"
+        self.games.create(actor, GAME, players, {}, title=title[:200], game_id=game_id)
+
+    def _make_missing_games(self, actor: Actor, tournament_id: str) -> int:
+        """Make the match of every game the bracket started that has none (a crash after `game_started`)."""
+        info = self.get(tournament_id)
+        if self.games.read_only_reason(info.log_game_id) is not None:
+            return 0  # only the desk that records the bracket makes its games
+        engine = self.engine(tournament_id)
+        ids = list(engine.started_ids)
+        if not ids:
+            return 0
+        with self.store.session_factory() as s:
+            stored = set(s.scalars(select(Game.id).where(Game.id.in_(ids))))
+        missing = [g for g in ids if g not in stored]
+        made = 0
+        for game_id in missing:
+            b = engine.bouts[engine.started_ids[game_id]]
+            if b.a and b.b:  # not for a bout a withdrawal decided meanwhile
+                self._make_game(actor, info, b, game_id)
+                made += 1
+        return made
+
+    def correct_game(self, actor: Actor, tournament_id: str, bout: str, reason: str) -> str:
+        """Take the bout's last counted game back for correction (PT§5): the bracket forgets its result by a
+        `game_voided` event, then the match's ending is voided (nothing is deleted), so the referee corrects it
+        and, when it ends again, it is counted again. Refused once a later bout was played on the result.
+        Returns the match's id (to open it).
+
+        A crash between the two writes leaves the match finished and uncounted: the next settle counts it again,
+        so the bracket is as before the correction — never a running match counted in its bout."""
+        require(actor, *RECORD_ROLES)
+        if not reason.strip():
+            raise ValidationError("reason", "Укажите причину исправления партии.",
+                                  "Give the reason for correcting the game.")
+        info = self.get(tournament_id)
+        b = self.engine(tournament_id).bouts.get(bout)
+        game_id = b.games[-1] if b is not None and b.games else ""
+        if not game_id:
+            raise TournamentError(f"Во встрече {bout} нет засчитанной партии.",
+                                  f"Bout {bout} has no counted game.")
+        if b.started[-1] != game_id:
+            number = len(b.started)
+            raise TournamentError(f"Во встрече {bout} уже начата партия {number}: исправить можно только последнюю.",
+                                  f"Game {number} of bout {bout} is already started: only the last can be corrected.")
+        for gid in (info.log_game_id, game_id):
+            why = self.games.read_only_reason(gid)
+            if why is not None:
+                raise TournamentError(why, why)
+        self.games.record(actor, info.log_game_id, {"type": "game_voided", "bout": bout, "game": game_id})
+        self.games.undo(actor, game_id, reason, correctors=RECORD_ROLES)
         return game_id
 
     def settle(self, actor: Actor, tournament_id: str) -> int:
         """Count every finished game of a bout not counted yet (PT§5); returns how many were counted."""
         info = self.get(tournament_id)
+        self._make_missing_games(actor, tournament_id)
         engine = self.engine(tournament_id)
         done = 0
         for bout, games in self.bout_games(tournament_id).items():
@@ -257,7 +319,7 @@ class PyramidTournamentService:
         require(actor, *ORGANISER_ROLES)
         info = self.get(tournament_id)
         events = self.games.events(info.log_game_id)
-        if events and events[-1]["type"] == "game_won" and events[-1].get("game"):
+        if events and events[-1]["type"] in ("game_won", "game_voided") and events[-1].get("game"):
             raise TournamentError("Результат партии берётся из самой партии, его не отменить в сетке.",
                                   "A game's result comes from the game itself; it is not undone in the bracket.")
         return self.games.undo(actor, info.log_game_id, reason)

@@ -227,5 +227,27 @@
       <source>выбрана встреча {code}</source>
       <translation>bout {code} selected</translation>
     </message>
+    <message>
+      <source>Исправить партию…</source>
+      <translation>Correct a game…</translation>
+    </message>
+    <message>
+      <source>Исправить партию</source>
+      <translation>Correct a game</translation>
+    </message>
+    <message>
+      <source>Партии исправляет маркер или стойка</source>
+      <translation>Games are corrected by the referee or the desk</translation>
+    </message>
+    <message>
+      <source>Щёлкните встречу, в которой засчитана партия</source>
+      <translation>Click a bout with a counted game</translation>
+    </message>
+    <message>
+      <source>Последняя засчитанная партия встречи {code} снимается с сетки и открывается для исправления; когда она закончится, её результат засчитается снова.
+Причина исправления (запишется с вашим именем):</source>
+      <translation>The last counted game of bout {code} is taken off the bracket and opened for correction; when it ends, its result is counted again.
+Reason for the correction (recorded with your name):</translation>
+    </message>
   </context>
 </TS>

@@ -313,3 +313,54 @@ def test_m4_10_removal_at_four_during_a_vote_ends_the_game_instead_of_night():
     assert (s.game.step, s.game.day) == ("vote", 1)
     s.do(type="removal", seat=10, clause="1.4")                          # M§4.9 would make it night
     assert (s.game.phase, s.game.winner, s.game.win_reason, s.game.day) == ("finished", "black", "M§4.10", 1)
+
+
+# --- M§4.10 with M§5.10: the last-word speaker is one of the four (D-10, issue 28) ------------------------------
+def lifted_at_four(seat):
+    """Day 1 with seats 2 (mafia), 6, 8, 10 in the game; `seat` is voted out and says his last word."""
+    s = four_in_game().speeches().night(None)
+    s.speeches({s.game.speaker: seat}).vote({})
+    assert (s.game.step, s.game.speaker, len(s.game.in_game)) == ("last_word", seat, 3)
+    return s
+
+
+@pytest.mark.parametrize("how", [{"type": "removal", "clause": "1.3"}, {"type": "foul", "clause": "3.3"},
+                                 {"type": "leave"}])
+def test_m4_10_a_red_player_lifted_and_removed_in_his_last_word_at_four_gives_black_the_win(how):
+    s = lifted_at_four(8).do(seat=8, **how)
+    st = s.game.state()
+    # M§5.10: the speaker is in the game, so four remained; M-2 alone (1 black against 2 red) would not end it.
+    assert (st["phase"], st["winner"], st["win_reason"], st["alive"]) == ("finished", "black", "M§4.10", [2, 6, 10])
+    assert st["score"]["8"] == -0.5 and st["score"]["2"] == 1.0
+
+
+def test_m4_10_a_fourth_foul_in_the_last_word_at_four_decides_the_game_too():
+    s = four_in_game()
+    for _ in range(3):
+        s.do(type="foul", seat=10, clause="2.4")
+    s.speeches().night(None)
+    s.speeches({s.game.speaker: 10}).vote({})
+    assert (s.game.step, s.game.speaker) == ("last_word", 10)   # a third foul keeps the last word (M§5.7)
+    s.do(type="foul", seat=10, clause="2.4")
+    assert (s.game.winner, s.game.win_reason, s.game.state()["removals"][-1]) == (
+        "black", "M§4.10", {"seat": 10, "clause": "1.10"})
+
+
+def test_m5_10_the_night_victim_in_his_morning_last_word_counts_among_the_four():
+    s = four_in_game().speeches().night(6)
+    assert (s.game.step, s.game.speaker, s.game.in_game) == ("last_word", 6, [2, 8, 10])
+    s.do(type="removal", seat=6, clause="1.4")
+    assert (s.game.phase, s.game.winner, s.game.win_reason) == ("finished", "black", "M§4.10")
+
+
+def test_m5_10_at_five_with_the_speaker_his_removal_decides_nothing_and_cancels_the_next_vote():
+    s = Script()
+    for seat in (7, 9, 1, 3, 4):
+        s.do(type="removal", seat=seat, clause="1.2")
+    s.speeches().night(None)
+    s.speeches({s.game.speaker: 5}).vote({})
+    assert (s.game.step, s.game.speaker, s.game.in_game) == ("last_word", 5, [2, 6, 8, 10])
+    s.do(type="removal", seat=5, clause="1.3")       # four in the game plus the speaker: five remained
+    assert (s.game.phase, s.game.winner, 5 in s.game.state()["removed"]) == ("night", None, True)
+    s.night(None).speeches({s.game.speaker: 8})
+    assert (s.game.phase, s.game.day, s.game.state()["lifted"]) == ("night", 3, [])   # M-10: no vote on day 2

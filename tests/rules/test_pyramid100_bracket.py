@@ -8,6 +8,7 @@ from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.pyramid100.bracket import (
     Draw,
     Enter,
+    GameVoided,
     GameWon,
     StartGame,
     Tournament,
@@ -276,3 +277,70 @@ def test_events_round_trip_through_json():
               GameWon("GF", "a", "g"),
               WalkOver("L2-1", "b"), Withdraw("c")):
         assert parse_event(event_to_json(e)) == e
+
+
+# --- PT§5 a counted game taken back (the match is corrected, then counted again) ----------------------------------
+def counted(t: Tournament, code: str, winner: str, game: str) -> None:
+    t.apply(StartGame(code, game))
+    t.apply(GameWon(code, winner, game))
+
+
+def test_pt5_a_game_taken_back_undecides_its_bout_and_is_counted_again_with_the_corrected_winner():
+    t = entered(4, race_to=1)
+    counted(t, "W1-1", p(1), "g1")
+    assert t.bouts["W2-1"].a == p(1)
+    t.apply(GameVoided("W1-1", "g1"))
+    b = t.bouts["W1-1"]
+    assert (b.winner, b.wins, b.games, b.started) == (None, [0, 0], [], ["g1"]) and t.bouts["W2-1"].a is None
+    assert "g1" not in t.game_ids and t.losses == {}
+    t.apply(GameWon("W1-1", p(4), "g1"))                       # the corrected match ends: counted again
+    assert (t.bouts["W1-1"].winner, t.bouts["W2-1"].a) == (p(4), p(4))
+    assert [type(e).__name__ for e in t.events] == ["Enter"] * 4 + ["Draw", "StartGame", "GameWon", "GameVoided",
+                                                                     "GameWon"]   # nothing deleted
+
+
+def test_pt5_a_game_cannot_be_taken_back_once_a_later_bout_was_played_on_its_result():
+    t = entered(4, race_to=1)
+    counted(t, "W1-1", p(1), "g1")
+    counted(t, "W1-2", p(2), "g2")
+    t.apply(StartGame("W2-1", "g3"))                            # the final is on the table
+    with pytest.raises(IllegalEventError) as info:
+        t.apply(GameVoided("W1-1", "g1"))
+    assert (info.value.code, info.value.clause) == ("later_bout_played", "PT§5")
+    assert "W2-1" in info.value.message("ru") and "W1-1" in info.value.message("en")
+    assert t.bouts["W1-1"].winner == p(1)                       # refused: nothing changed
+
+
+def test_pt5_in_double_elimination_the_dropped_loser_is_taken_back_too_unless_his_bout_was_played():
+    t = entered(4, format="double", race_to=1)
+    counted(t, "W1-1", p(1), "g1")
+    counted(t, "W1-2", p(2), "g2")
+    assert t.bouts["L1-1"].ready
+    t.apply(GameVoided("W1-2", "g2"))
+    assert t.bouts["L1-1"].b is None and t.losses == {p(4): ["W1-1"]}
+    t.apply(GameWon("W1-2", p(2), "g2"))
+    counted(t, "L1-1", p(4), "g4")
+    with pytest.raises(IllegalEventError) as info:
+        t.apply(GameVoided("W1-1", "g1"))
+    assert info.value.code == "later_bout_played"
+
+
+def test_pt5_only_a_game_counted_in_that_bout_can_be_taken_back():
+    t = entered(4, race_to=2)
+    counted(t, "W1-1", p(1), "g1")
+    for bout, game in (("W1-2", "g1"), ("W1-1", "g9")):
+        with pytest.raises(IllegalEventError) as info:
+            t.apply(GameVoided(bout, game))
+        assert (info.value.code, info.value.clause) == ("game_not_counted", "PT§5")
+    t.apply(GameVoided("W1-1", "g1"))                           # an undecided bout: just one game less
+    assert t.bouts["W1-1"].wins == [0, 0]
+
+
+def test_pt5_a_taken_back_game_replays_and_undoes_like_any_event():
+    t = entered(4, race_to=1)
+    counted(t, "W1-1", p(1), "g1")
+    before = t.state()
+    t.apply(GameVoided("W1-1", "g1"))
+    t.undo()
+    assert t.state() == before
+    assert parse_event(event_to_json(GameVoided("W1-1", "g1"))) == GameVoided("W1-1", "g1")

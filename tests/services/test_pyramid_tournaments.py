@@ -156,3 +156,126 @@ def test_the_draw_is_made_once(svc, store, admin):
     svc.draw(admin, tid, seed=1)
     with pytest.raises(TournamentError):
         svc.draw(admin, tid, seed=2)
+
+
+def test_pt8_a_new_tournament_drops_its_losers_in_the_split_order_and_an_old_one_keeps_the_alternate(
+        svc, store, admin):
+    import json
+
+    from clubdesk.store.models import Game
+
+    ids = _players(store, admin, 24)
+    new = svc.create(admin, "Новый", ids, {"format": "double"})
+    old = svc.create(admin, "Старый", ids, {"format": "double"})
+    with store.session_factory() as s, s.begin():    # as stored before issue 28: no drop order in the options
+        log = s.get(Game, svc.get(old).log_game_id)
+        opts = json.loads(log.options_json)
+        del opts["drop_order"]
+        log.options_json = json.dumps(opts)
+    svc = PyramidTournamentService(store, GameService(store))
+    for tid in (new, old):
+        svc.draw(admin, tid, "rating", 5)
+    assert svc.engine(new).options["drop_order"] == "split"
+    assert svc.engine(old).options["drop_order"] == "alternate"
+    assert svc.engine(new).bouts["L2-1"].spec.b == ("loser", "W2-4")   # 32 places: each half reversed
+    assert svc.engine(old).bouts["L2-1"].spec.b == ("loser", "W2-8")   # the whole round reversed, as drawn then
+
+
+# --- PT§5 correcting a counted bout game; the bout game and its link written so a crash loses neither -------------
+@pytest.fixture
+def referee(store, admin):
+    from clubdesk.services.accounts import AccountService
+
+    accounts = AccountService(store)
+    accounts.create_account(admin, "marker", "secret-marker", ("referee",))
+    return accounts.login("marker", "secret-marker")
+
+
+def _four(svc, store, admin, **options):
+    tid = svc.create(admin, "Пирамида", _players(store, admin, 4), {"race_to": 1, **options})
+    svc.draw(admin, tid, "rating", seed=1)
+    return tid
+
+
+def test_pt5_the_referee_takes_a_counted_game_back_corrects_the_match_and_it_is_counted_again(
+        svc, matches, store, admin, referee):
+    tid = _four(svc, store, admin)
+    bout = svc.engine(tid).ready_bouts()[0]
+    b = svc.engine(tid).bouts[bout]
+    gid = svc.start_game(referee, tid, bout)
+    matches.concede(referee, gid, b.a)                           # the wrong player conceded
+    assert svc.engine(tid).bouts[bout].winner == b.b
+    with pytest.raises(ValidationError):
+        svc.correct_game(referee, tid, bout, "  ")
+    assert svc.correct_game(referee, tid, bout, "сдался не тот игрок") == gid
+    assert svc.engine(tid).bouts[bout].winner is None and not matches.get(gid).finished
+    assert svc.live(tid) == {bout: gid}
+    svc.settle(referee, tid)                                     # a running match is not counted
+    assert svc.engine(tid).bouts[bout].wins == [0, 0]
+    matches.concede(referee, gid, b.b)                           # the correction: counted again
+    assert svc.engine(tid).bouts[bout].winner == b.a
+    kinds = [e["type"] for e in svc.games.events(svc.get(tid).log_game_id)]
+    assert kinds[-3:] == ["game_won", "game_voided", "game_won"]
+    voids = store.read("SELECT payload FROM events WHERE game_id = ? AND type = 'void'", (gid,))
+    assert len(voids) == 1 and "сдался не тот игрок" in voids[0][0]  # nothing deleted, the reason kept
+
+
+def test_pt5_a_counted_game_cannot_be_taken_back_once_a_later_bout_was_played(svc, matches, store, admin, referee):
+    tid = _four(svc, store, admin)
+    for bout in ("W1-1", "W1-2"):
+        gid = svc.start_game(referee, tid, bout)
+        matches.concede(referee, gid, svc.engine(tid).bouts[bout].b)
+    svc.start_game(referee, tid, "W2-1")                         # the final is on the table
+    with pytest.raises(EventRefused) as info:
+        svc.correct_game(referee, tid, "W1-1", "ошибка")
+    assert info.value.rule.code == "later_bout_played" and "W2-1" in info.value.message("ru")
+    assert svc.engine(tid).bouts["W1-1"].winner is not None
+    assert matches.get(svc.bout_games(tid)["W1-1"][0].game_id).finished   # the match untouched
+
+
+def test_pt5_only_the_bouts_last_counted_game_is_corrected_and_not_by_the_bracket_undo(
+        svc, matches, store, admin, referee):
+    tid = _four(svc, store, admin, race_to=2)
+    bout = "W1-1"
+    with pytest.raises(TournamentError):
+        svc.correct_game(referee, tid, bout, "ошибка")          # nothing counted yet
+    first = svc.start_game(referee, tid, bout)
+    matches.concede(referee, first, svc.engine(tid).bouts[bout].b)
+    svc.start_game(referee, tid, bout)                           # game 2 running
+    with pytest.raises(TournamentError, match="партия 2"):
+        svc.correct_game(referee, tid, bout, "ошибка")
+    with pytest.raises(PermissionDenied):                        # the bracket's undo is the organiser's
+        svc.undo(referee, tid, "ошибка")
+
+
+def test_pt5_a_crash_between_naming_the_bout_game_and_making_it_leaves_no_plain_match(
+        svc, matches, store, admin, monkeypatch):
+    from clubdesk.errors import WriteFailed
+    from tests.faults import StoreFaults
+
+    tid = _four(svc, store, admin)
+    bout = svc.engine(tid).ready_bouts()[0]
+    b = svc.engine(tid).bouts[bout]
+    faults = StoreFaults(store, monkeypatch)
+    real = svc.games.create
+
+    def crash_on_create(*args, **kwargs):                        # the machine dies on the second write
+        faults.disk_full = True
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(svc.games, "create", crash_on_create)
+    with pytest.raises(WriteFailed):
+        svc.start_game(admin, tid, bout)
+    assert faults.failures >= 1
+    assert store.read("SELECT count(*) FROM games WHERE game = 'pyramid100'") == [(0,)]   # no plain match
+    monkeypatch.setattr(svc.games, "create", real)
+    faults.disk_full = False
+    fresh = PyramidTournamentService(store, GameService(store))   # the desk opened again
+    named = fresh.engine(tid).bouts[bout].started
+    assert len(named) == 1
+    fresh.settle(admin, tid)                                     # the bracket opened: the match is made
+    assert store.read("SELECT count(*) FROM games WHERE game = 'pyramid100'") == [(1,)]
+    assert fresh.live(tid) == {bout: named[0]} and fresh.start_game(admin, tid, bout) == named[0]
+    assert matches.get(named[0]).players == (b.a, b.b)
+    matches.concede(admin, named[0], b.b)                       # counted (through the match window's service)
+    assert PyramidTournamentService(store, GameService(store)).engine(tid).bouts[bout].winner == b.a

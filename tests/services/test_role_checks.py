@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -141,6 +142,10 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("EveningService.start_game", ("desk", "host"),
      lambda c, a: c.evenings.start_game(a, c.evening, 1, 1, c.seated)),
     ("EveningService.confirm_ban", ("desk",), lambda c, a: c.evenings.confirm_ban(a, c.evening, c.flag)),
+    # the registry's own check (PlayerService.update) refuses the call above even without the evening's: a flag
+    # naming nobody is refused by the evening's check alone — without it, the ban fails on the missing player
+    ("EveningService.confirm_ban (a flag of nobody)", ("desk",),
+     lambda c, a: c.evenings.confirm_ban(a, c.evening, replace(c.flag, player_id="no-such-player"))),
     ("PlayerService.register_guest", ("desk",), lambda c, a: c.players.register_guest(a, c.guest)),
     ("TournamentService.withdraw", ("desk",), lambda c, a: c.tournaments.withdraw(a, c.tid_open, c.ids[0])),
     ("EveningService.cancel_check_in", ("desk", "host"),
@@ -162,6 +167,14 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("PyramidTournamentService.undo", ("desk",), lambda c, a: c.pyramid.undo(a, c.ptid, "ошибка")),
     ("PyramidTournamentService.start_game", ("desk", "referee"),
      lambda c, a: c.pyramid.start_game(a, c.ptid, c.bout)),
+    # the bracket log's own check (GameService.record) refuses the two calls above without theirs; for a
+    # tournament that is not there only the service's check can refuse (without it: KeyError)
+    ("PyramidTournamentService.start_game (no such tournament)", ("desk", "referee"),
+     lambda c, a: c.pyramid.start_game(a, "no-such-tournament", c.bout)),
+    ("PyramidTournamentService.walk_over (no such tournament)", ("desk", "referee"),
+     lambda c, a: c.pyramid.walk_over(a, "no-such-tournament", c.bout, c.bout_winner)),
+    ("PyramidTournamentService.correct_game", ("desk", "referee"),
+     lambda c, a: c.pyramid.correct_game(a, c.ptid, c.bout, "ошибка")),
     ("PyramidTournamentService.walk_over", ("desk", "referee"),
      lambda c, a: c.pyramid.walk_over(a, c.ptid, c.bout, c.bout_winner)),
     ("AccountService.create_account", ("desk",),

@@ -136,3 +136,23 @@ def test_layout_places_every_bout_once_and_no_two_boxes_overlap(club, demo_admin
     for i, (x, y, w, h) in enumerate(boxes):
         for x2, y2, w2, h2 in boxes[i + 1:]:
             assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+
+
+def test_correct_a_game_takes_the_bouts_last_counted_game_back_and_opens_it(qtbot, club, demo_admin, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    opened: list[str] = []
+    panel = _panel(qtbot, club, demo_admin, opened)
+    tid = panel.current()
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("не тот игрок сдался", True))
+    panel.view.canvas.bout_clicked.emit("W1-3")          # its winner is on the table in W2-2: refused
+    assert panel.correct_button.isEnabled()
+    panel.correct_button.click()
+    assert not opened and "W2-2" in panel.error.text() and panel.svc.engine(tid).bouts["W1-3"].winner
+    panel.view.canvas.bout_clicked.emit("L1-1")
+    last = panel.svc.engine(tid).bouts["L1-1"].games[-1]
+    panel.correct_button.click()
+    assert opened == [last] and panel.svc.engine(tid).bouts["L1-1"].winner is None
+    assert not club.games.state(last)["finished"] and panel.svc.live(tid)["L1-1"] == last
+    panel.view.canvas.bout_clicked.emit("W3-1")
+    assert not panel.correct_button.isEnabled()          # nothing counted there

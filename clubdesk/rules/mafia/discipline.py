@@ -94,26 +94,28 @@ def leave(game: MafiaGame, ev: Leave) -> None:
 def remove(game: MafiaGame, seat: int, clause: str) -> None:
     """Take a seat out of the game without a last word (M§5.8) and apply what follows.
 
-    At four players in the game the removed player's opponents win (M§4.10). A removal during a
-    vote cancels it and night falls (M§4.9); at any other time it cancels the next vote (M§5.9),
-    except when the removed player is the night's victim saying his morning last word (M-10: a lifted
-    player saying his last word is still in the game, M§5.10, so his removal cancels the next vote).
-    `clause` is LEAVE for a player who left of his own accord (M-12: −0.5 as for any removal).
+    At four players in the game the removed player's opponents win (M§4.10); the player saying his
+    last word is one of them (M§5.10, D-10), so removing him with three others left decides the game
+    too. A removal during a vote cancels it and night falls (M§4.9); at any other time it cancels the
+    next vote (M§5.9), except when the removed player is the night's victim saying his morning last
+    word (M-10: a lifted player saying his last word is still in the game, so his removal cancels the
+    next vote). `clause` is LEAVE for a player who left of his own accord (M-12: −0.5 as for any removal).
     """
     game.removals.append((seat, clause))
     game.penalised.append(seat)
     if clause != LEAVE and CATALOGUE[clause].group == CLUB_BAN:
         game.bans.append((seat, clause))
-    if _is_last_word_speaker(game, seat):
-        game.status[seat - 1] = "removed"
-        if not game.morning:
-            game.vote_cancelled = True   # M-10 (M§5.9 excepts only the night's victim)
-        game._next_last_word()
-        return
-    players_left = len(game.in_game)
+    last_word = _is_last_word_speaker(game, seat)
+    # The speaker of a last word is lifted or killed already, so `in_game` leaves him out: count him back.
+    players_left = len(game.in_game) + (1 if last_word else 0)
     game.status[seat - 1] = "removed"
     if players_left == 4:
         game._finish("red" if game.team(seat) == "black" else "black", "M§4.10")
+        return
+    if last_word:
+        if not game.morning:
+            game.vote_cancelled = True   # M-10 (M§5.9 excepts only the night's victim)
+        game._next_last_word()
         return
     if game._check_win():
         return

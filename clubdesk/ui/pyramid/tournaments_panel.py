@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -58,6 +59,7 @@ class PyramidTournamentsPanel(QWidget):
         self.play_button = QPushButton(tr("Играть партию"))
         self.walk_over_who = QComboBox()
         self.walk_over_button = QPushButton(tr("Неявка: победа"))
+        self.correct_button = QPushButton(tr("Исправить партию…"))
         self.withdraw_who = QComboBox()
         self.withdraw_button = QPushButton(tr("Снять с турнира"))
         self.undo_button = QPushButton(tr("Отменить последнее"))
@@ -67,7 +69,7 @@ class PyramidTournamentsPanel(QWidget):
         self.error = error_label()
         row1, row2 = QHBoxLayout(), QHBoxLayout()
         for w in (self.method, self.seed, self.draw_button, self.play_button, self.walk_over_who,
-                  self.walk_over_button):
+                  self.walk_over_button, self.correct_button):
             row1.addWidget(w)
         row1.addStretch(1)
         for w in (self.withdraw_who, self.withdraw_button, self.undo_button, self.board_button, self.print_button,
@@ -91,6 +93,7 @@ class PyramidTournamentsPanel(QWidget):
         self.draw_button.clicked.connect(lambda: self._act(self._draw))
         self.play_button.clicked.connect(lambda: self._act(self._play))
         self.walk_over_button.clicked.connect(lambda: self._act(self._walk_over))
+        self.correct_button.clicked.connect(lambda: self._act(self._correct))
         self.withdraw_button.clicked.connect(lambda: self._act(self._withdraw))
         self.undo_button.clicked.connect(lambda: self._act(self._undo))
         self.board_button.clicked.connect(self.show_board)
@@ -120,8 +123,8 @@ class PyramidTournamentsPanel(QWidget):
     def refresh(self) -> None:
         tid = self.current()
         organiser, recorder = self.actor.has(*ORGANISER_ROLES), self.actor.has(*RECORD_ROLES)
-        for w in (self.draw_button, self.play_button, self.walk_over_button, self.withdraw_button,
-                  self.undo_button, self.board_button, self.print_button, self.excel_button):
+        for w in (self.draw_button, self.play_button, self.walk_over_button, self.correct_button,
+                  self.withdraw_button, self.undo_button, self.board_button, self.print_button, self.excel_button):
             w.setEnabled(bool(tid))
         if tid is None:
             self.info.setText(tr("Турниров «Пирамидки» пока нет. Создайте турнир и выберите участников."))
@@ -180,6 +183,10 @@ class PyramidTournamentsPanel(QWidget):
                 self.walk_over_who.addItem(names.get(pid, pid), pid)
         enable(self.walk_over_button, recorder and ready, why)
         self.walk_over_who.setEnabled(self.walk_over_button.isEnabled())
+        counted = bout is not None and bool(bout["games"]) and bool(bout["games"][-1])
+        enable(self.correct_button, recorder and counted,
+               tr("Партии исправляет маркер или стойка") if not recorder else
+               tr("Щёлкните встречу, в которой засчитана партия"))
 
     def _select(self, code: str | None) -> None:
         self.selected = self.view.canvas.selected = code
@@ -207,6 +214,19 @@ class PyramidTournamentsPanel(QWidget):
 
     def _play(self) -> None:
         game_id = self.svc.start_game(self.actor, self.current(), self.selected)
+        if self.open_match is not None:
+            self.open_match(game_id)
+
+    def _correct(self) -> None:
+        """The bout's last counted game back to its window for correction; counted again when it ends (PT§5)."""
+        reason, ok = QInputDialog.getText(
+            self, tr("Исправить партию"),
+            tr("Последняя засчитанная партия встречи {code} снимается с сетки и открывается для исправления; "
+               "когда она закончится, её результат засчитается снова.\n"
+               "Причина исправления (запишется с вашим именем):").format(code=self.selected))
+        if not ok:
+            return
+        game_id = self.svc.correct_game(self.actor, self.current(), self.selected, reason)
         if self.open_match is not None:
             self.open_match(game_id)
 

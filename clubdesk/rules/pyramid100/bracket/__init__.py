@@ -7,6 +7,7 @@ from clubdesk.rules.pyramid100.bracket.events import (
     Draw,
     Enter,
     Event,
+    GameVoided,
     GameWon,
     StartGame,
     WalkOver,
@@ -15,7 +16,7 @@ from clubdesk.rules.pyramid100.bracket.events import (
     parse_event,
 )
 
-__all__ = ["BYE", "Bout", "Draw", "Enter", "Event", "GameWon", "StartGame", "Tournament", "WalkOver", "Withdraw",
+__all__ = ["BYE", "Bout", "Draw", "Enter", "Event", "GameVoided", "GameWon", "StartGame", "Tournament", "WalkOver", "Withdraw",
            "event_to_json", "new_game", "parse_event"]
 
 

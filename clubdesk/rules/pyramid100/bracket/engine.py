@@ -10,13 +10,26 @@ from dataclasses import dataclass, field
 
 from clubdesk.rules.base import ReplayEngine
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
-from clubdesk.rules.pyramid100.bracket import structure
-from clubdesk.rules.pyramid100.bracket.events import Draw, Enter, Event, GameWon, StartGame, WalkOver, Withdraw
+from clubdesk.rules.pyramid100.bracket import corrections, structure
+from clubdesk.rules.pyramid100.bracket.events import (
+    Draw,
+    Enter,
+    Event,
+    GameVoided,
+    GameWon,
+    StartGame,
+    WalkOver,
+    Withdraw,
+)
 from clubdesk.rules.pyramid100.bracket.groups import GroupBout, table
 from clubdesk.rules.pyramid100.rating import START_RATING
 
 FORMATS = ("single", "double", "groups")
-DEFAULTS = {"format": "single", "race_to": 2, "final_race_to": 3, "race_by_round": {}, "groups": 2, "advance": 2}
+#: `drop_order` absent means a tournament made before issue 28: it keeps the `alternate` order it was drawn with;
+#: the service creates every new one with NEW_DROP_ORDER (PT§8).
+DEFAULTS = {"format": "single", "race_to": 2, "final_race_to": 3, "race_by_round": {}, "groups": 2, "advance": 2,
+            "drop_order": "alternate"}
+NEW_DROP_ORDER = "split"
 MAX_RACE = 25
 BYE = ""  # a place nobody fills: the other player goes through without playing (PT§3)
 WITHDRAWAL = "withdrawal"
@@ -64,6 +77,9 @@ def check_options(options: dict) -> dict:
     if out["format"] not in FORMATS:
         raise InvalidEventError("bad_value", "PT§2", f"format: недопустимое значение {out['format']!r}",
                                 f"format: invalid value {out['format']!r}")
+    if out["drop_order"] not in structure.DROP_ORDERS:
+        raise InvalidEventError("bad_value", "PT§8", f"drop_order: недопустимое значение {out['drop_order']!r}",
+                                f"drop_order: invalid value {out['drop_order']!r}")
     races = out["race_by_round"]
     if not isinstance(races, dict) or not all(isinstance(k, str) for k in races):
         raise InvalidEventError("bad_value", "PT§4", "race_by_round: ожидался объект «раунд: число»",
@@ -110,6 +126,7 @@ class Tournament(ReplayEngine[Event]):
         self.game_ids: set[str] = set()  # games counted
         self.started_ids: dict[str, str] = {}  # game -> the bout it was started for
         self._log: list[Event] = []
+        self._counting: list[Event] = []  # the log less game_voided events and the game_won each one took back
 
     def _fresh(self) -> Tournament:
         return Tournament([], self.options)
@@ -161,9 +178,15 @@ class Tournament(ReplayEngine[Event]):
             self._walk_over(event)
         elif isinstance(event, Withdraw):
             self._withdraw(event)
+        elif isinstance(event, GameVoided):
+            log = self._log
+            corrections.void_game(self, event)  # the state rebuilt without the game: keep the whole log
+            self._log = log
         else:
             raise InvalidEventError("unknown_event", None, "неизвестное событие турнира", "unknown tournament event")
         self._log.append(event)
+        if not isinstance(event, GameVoided):
+            self._counting.append(event)
 
     def _enter(self, e: Enter) -> None:
         if self.draw is not None:
@@ -185,7 +208,7 @@ class Tournament(ReplayEngine[Event]):
         if self.format == "single":
             specs = structure.single(n)
         elif self.format == "double":
-            specs = structure.double(n)
+            specs = structure.double(n, self.options["drop_order"])
         else:
             members, specs = structure.groups(n, self.options["groups"])
             self.groups = [[self.seeding[s - 1] for s in seeds] for seeds in members]

@@ -62,9 +62,18 @@ class Withdraw:
     player: str
 
 
-Event = Enter | Draw | StartGame | GameWon | WalkOver | Withdraw
+@dataclass(frozen=True, slots=True)
+class GameVoided:
+    """A counted game of a bout taken back: its match is being corrected and will be counted again when it ends
+    (PT§5). Nothing is deleted: the `game_won` it cancels stays in the log."""
+
+    bout: str
+    game: str
+
+
+Event = Enter | Draw | StartGame | GameWon | WalkOver | Withdraw | GameVoided
 _TYPES = {"enter": Enter, "draw": Draw, "game_started": StartGame, "game_won": GameWon, "walk_over": WalkOver,
-          "withdraw": Withdraw}
+          "withdraw": Withdraw, "game_voided": GameVoided}
 _NAMES = {cls: name for name, cls in _TYPES.items()}
 
 
@@ -112,6 +121,9 @@ def parse_event(obj: Any) -> Event:
         if game:
             _id(game, "game_won.game")
         return GameWon(_id(obj["bout"], "game_won.bout"), _id(obj["winner"], "game_won.winner"), game)
+    if typ == "game_voided":
+        check_fields(obj, "game_voided", ("type", "bout", "game"))
+        return GameVoided(_id(obj["bout"], "game_voided.bout"), _id(obj["game"], "game_voided.game"))
     if typ == "walk_over":
         check_fields(obj, "walk_over", ("type", "bout", "winner"))
         return WalkOver(_id(obj["bout"], "walk_over.bout"), _id(obj["winner"], "walk_over.winner"))

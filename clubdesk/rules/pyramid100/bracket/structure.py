@@ -71,21 +71,54 @@ def single(n: int, prefix: str = "W", source: str = "seed") -> list[BoutSpec]:
     return bouts
 
 
-def double(n: int) -> list[BoutSpec]:
+#: PT§8 drop orders: how the losers of a winners' round are laid over the losers' bracket bouts they drop into.
+#: `alternate` (tournaments made before issue 28): reversed after odd winners' rounds, in order after even ones.
+#: `split` (every tournament since): by bracket size, a split-and-reverse order per winners' round from W2 on,
+#: chosen by the rematch-rate simulation of docs/rules/pyramid100.md PT§8 (the drop of the last round is one
+#: player, so it is left out); beyond 64 the 64 order, then in order.
+DROP_ORDERS = ("alternate", "split")
+SPLIT_ORDER = {4: (), 8: ("reverse",), 16: ("reverse", "natural"),
+               32: ("reverse_half_shift", "reverse", "natural"),
+               64: ("reverse", "half_shift", "reverse_half_shift", "reverse")}
+
+
+def arrange(how: str, items: list[int]) -> list[int]:
+    """One drop arrangement: `natural`, `reverse`, `half_shift` (the second half first) or `reverse_half_shift`
+    (each half reversed in place)."""
+    half = len(items) // 2
+    if how == "reverse":
+        return items[::-1]
+    if how == "half_shift":
+        return items[half:] + items[:half]
+    if how == "reverse_half_shift":
+        return items[:half][::-1] + items[half:][::-1]
+    return list(items)
+
+
+def drop_plan(size: int, drop_order: str) -> list[str]:
+    """The arrangement of the losers of W2, W3, …, Wk for a bracket of `size` places (PT§8)."""
+    k = size.bit_length() - 1
+    if drop_order == "alternate":
+        return ["reverse" if j % 2 == 1 else "natural" for j in range(1, k)]
+    plan = list(SPLIT_ORDER[min(size, 64)])
+    return plan + ["natural"] * (k - 1 - len(plan))
+
+
+def double(n: int, drop_order: str = "alternate", plan: list[str] | None = None) -> list[BoutSpec]:
     """Double elimination (PT§8): the winners' bracket W1…Wk, the losers' bracket L1…L(2k−2), the grand final GF
     and the bracket reset GF2. L1 pairs the losers of W1 in order; L(2j) sets the winners of L(2j−1) (place a)
-    against the losers of W(j+1) (place b), who drop in reversed order when j is odd and in order when j is even,
-    so a dropped player does not meet at once the one he beat or lost to; L(2j+1) pairs the winners of L(2j)."""
+    against the losers of W(j+1) (place b), laid over the bouts by the `drop_order` (`drop_plan`) so that a dropped
+    player meets the ones he already played as late as may be; L(2j+1) pairs the winners of L(2j). `plan` overrides
+    the drop order's arrangements (to weigh other orders against it, `rematches`)."""
     size = bracket_size(n)
     k = size.bit_length() - 1
+    plan = drop_plan(size, drop_order) if plan is None else list(plan) + ["natural"] * k
     bouts = single(n)
     lb = [BoutSpec(f"L1-{i + 1}", "L1", ("loser", f"W1-{2 * i + 1}"), ("loser", f"W1-{2 * i + 2}"))
           for i in range(size // 4)]
     for j in range(1, k):
         count = size // 2 ** (j + 1)
-        drop = list(range(1, count + 1))
-        if j % 2 == 1:
-            drop.reverse()
+        drop = arrange(plan[j - 1], list(range(1, count + 1)))
         prev = 2 * j - 1
         lb += [BoutSpec(f"L{2 * j}-{i + 1}", f"L{2 * j}", ("winner", f"L{prev}-{i + 1}"),
                         ("loser", f"W{j + 1}-{drop[i]}")) for i in range(count)]
