@@ -46,9 +46,10 @@ def add_parser(sub) -> None:
     act = p.add_mutually_exclusive_group()
     act.add_argument("--merge", type=int, metavar="ID", help="merge the two players of duplicate_player conflict ID")
     act.add_argument("--keep", type=int, metavar="ID",
-                     help="the branch of game_branch conflict ID continues the game; the other one is archived")
+                     help="the branch ID (as its desk holds it) continues its game; the line held here and the "
+                          "game's other branches are archived (a game has one line: one decision settles it)")
     act.add_argument("--set-aside", type=int, metavar="ID", dest="set_aside",
-                     help="archive the branch of game_branch conflict ID; the game goes on as this desk holds it")
+                     help="the game of conflict ID goes on as this desk holds it; all its branches are archived")
 
 
 def run(args, lang: str) -> int:
@@ -183,12 +184,12 @@ def _resolve(store, args, lang: str) -> int:
              f"Players merged: {name} ({survivor}) remains; both histories are kept.")
     elif args.keep is not None:
         game = svc.keep_branch(SYSTEM, args.keep)
-        _say(lang, f"Игра {game}: продолжается выбранная ветка, другая отложена в архив конфликтов.",
-             f"Game {game}: the chosen branch continues it, the other one is archived with the conflicts.")
+        _say(lang, f"Игра {game}: её продолжает выбранная ветка, остальные отложены в архив конфликтов.",
+             f"Game {game}: the chosen branch continues it, the others are archived with the conflicts.")
     else:
         game = svc.set_aside(SYSTEM, args.set_aside)
-        _say(lang, f"Игра {game}: ветка отложена в архив конфликтов, игра продолжается как здесь.",
-             f"Game {game}: the branch is archived with the conflicts, the game goes on as here.")
+        _say(lang, f"Игра {game}: продолжается так, как ведётся здесь; её ветки отложены в архив конфликтов.",
+             f"Game {game}: it goes on as here; its branches are archived with the conflicts.")
     return 0
 
 

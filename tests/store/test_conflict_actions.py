@@ -412,10 +412,12 @@ def test_sync_conflicts_lists_a_branch_once_with_its_events_in_words_and_the_com
     text, cid = out.getvalue(), branches(a.read)[0].conflict_id
     assert text.count("game_branch") == 1 and "событий: 5, №2–6" in text
     assert "первое: «Аня: шар», последнее: «Вера: шар»" in text
-    assert f"--keep {cid} | --set-aside {cid}" in text and b.desk_id[:8] in text
+    assert "продолжить игру может только одна линия:" in text and f"так игра ведётся здесь (стойка {a.desk_id[:8]})" in text
+    assert f"выбрать: clubdesk sync conflicts --keep {cid}\n" in text and b.desk_id[:8] in text
+    assert f"выбрать: clubdesk sync conflicts --set-aside {cid}\n" in text
     # in English from the command line (a process of its own: it starts the Qt core the words need)
     path = a.read("PRAGMA database_list")[0][2]
     done = subprocess.run([sys.executable, "-m", "clubdesk", "--db", path, "--lang", "en", "sync", "conflicts"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert "events: 5, #2–6" in done.stdout and "first: " in done.stdout and "decide:" in done.stdout
+    assert "events: 5, #2–6" in done.stdout and "first: " in done.stdout and "choose:" in done.stdout
