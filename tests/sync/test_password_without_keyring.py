@@ -194,6 +194,28 @@ def test_join_without_a_keyring_keeps_the_password_in_the_file_and_a_sync_finds_
 
 
 @pg
+def test_the_guis_sync_worker_finds_the_password_in_the_file(hub, no_keyring, tmp_path, qtbot):
+    from clubdesk.store.db import open_store
+    from clubdesk.sync.join import join
+    from clubdesk.ui.sync_worker import SyncWorker
+
+    _, password, name = hub.add_desk("hall")
+    store = open_store(tmp_path / "hall.sqlite")
+    try:
+        join(store, hub.address, name, password)
+        assert save_password(hub.address, name, password) == password_file.default_path()
+        worker = SyncWorker(store)
+        failed = []
+        worker.failed.connect(failed.append)
+        with qtbot.waitSignal(worker.finished, timeout=20_000):
+            worker.request()
+        worker.wait(10)
+        assert failed == [] and worker.state == "online"
+    finally:
+        store.close()
+
+
+@pg
 def test_join_with_password_file_reads_its_first_line(hub, no_keyring, tmp_path, capsys):
     _, password, name = hub.add_desk("svc")
     secret = tmp_path / "credential"
