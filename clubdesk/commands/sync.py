@@ -30,7 +30,15 @@ def add_parser(sub) -> None:
     p.add_argument("--desk", required=True, metavar="NAME")
     p.add_argument("--schema", default="clubdesk")
     p.add_argument("--sslmode", default=None, help="prefer (default) or require, verify-ca, verify-full")
-    p.add_argument("--password-stdin", action="store_true", help="read the desk password from stdin")
+    given = p.add_mutually_exclusive_group()
+    given.add_argument("--password-stdin", action="store_true", help="read the desk password from stdin")
+    given.add_argument("--password-file", metavar="PATH",
+                       help="read the desk password from the first line of PATH (e.g. a systemd credential)")
+    p.epilog = ("The password is taken from --password-stdin or --password-file, else from $CLUBDESK_HUB_PASSWORD "
+                "or the file $CLUBDESK_HUB_PASSWORD_FILE names, else from where join kept it before (the OS "
+                "keyring, else ClubDesk's password file), else it is asked for. join keeps it in the OS keyring; "
+                "without one, in a file only this user may read (0600, not encrypted; its path is printed). "
+                "A password from the environment is not kept: the service sets it at every run.")
     ssub.add_parser("now", help="sync now (a progress bar on a terminal)")
     p = ssub.add_parser("status", help="pending rows up and down, last success, conflicts, skewed clocks")
     p.add_argument("--verify", action="store_true", help="compare per-table counts and hashes with the hub")
@@ -38,9 +46,10 @@ def add_parser(sub) -> None:
     act = p.add_mutually_exclusive_group()
     act.add_argument("--merge", type=int, metavar="ID", help="merge the two players of duplicate_player conflict ID")
     act.add_argument("--keep", type=int, metavar="ID",
-                     help="the branch of game_branch conflict ID continues the game; the other one is archived")
+                     help="the branch ID (as its desk holds it) continues its game; the line held here and the "
+                          "game's other branches are archived (a game has one line: one decision settles it)")
     act.add_argument("--set-aside", type=int, metavar="ID", dest="set_aside",
-                     help="archive the branch of game_branch conflict ID; the game goes on as this desk holds it")
+                     help="the game of conflict ID goes on as this desk holds it; all its branches are archived")
 
 
 def run(args, lang: str) -> int:
@@ -110,26 +119,34 @@ def _add_desk(args, lang: str) -> int:
                              "Name the hub: clubdesk sync add-desk NAME --hub URL.")
     address = HubAddress.parse(url, schema=schema or "clubdesk")
     role, password = add_desk(address, args.name)
-    save_password(address, args.name, password)
+    kept = save_password(address, args.name, password)
+    where_ru = f"в файле {kept}" if kept else "в хранилище паролей этого компьютера"
+    where_en = f"in {kept}" if kept else "in this computer's keyring"
     _say(lang, f"Стойка {args.name}: вход {role}, пароль {password}\n"
-               f"Пароль сохранён в хранилище паролей этого компьютера; на стойке введите его в "
+               f"Пароль сохранён {where_ru}; на стойке введите его в "
                f"«clubdesk sync join URL --desk {args.name}». Он показан один раз.",
          f"Desk {args.name}: login {role}, password {password}\n"
-         f"The password is saved in this computer's keyring; on the desk enter it in "
+         f"The password is saved {where_en}; on the desk enter it in "
          f"«clubdesk sync join URL --desk {args.name}». It is shown only once.")
     return 0
 
 
 def _join(store, args, lang: str) -> int:
-    from clubdesk.sync.credentials import load_password, save_password
+    from clubdesk.sync.credentials import from_environment, load_password, save_password
     from clubdesk.sync.errors import SyncError
     from clubdesk.sync.hub import HubAddress, check_desk_name
     from clubdesk.sync.join import join
+    from clubdesk.sync.password_file import read_password_file
 
     name = check_desk_name(args.desk)
     address = HubAddress.parse(args.url, schema=args.schema, sslmode=args.sslmode)
+    keep = True
     if args.password_stdin:
         password = sys.stdin.readline().rstrip("\n")
+    elif args.password_file:
+        password = read_password_file(Path(args.password_file))
+    elif (given := from_environment()) is not None:
+        password, keep = given, False  # the service gives it at every run: no copy is kept
     else:
         try:
             password = load_password(address, name)
@@ -138,10 +155,20 @@ def _join(store, args, lang: str) -> int:
                 raise
             password = getpass.getpass(f"Пароль стойки {name}: " if lang == "ru" else f"Password of desk {name}: ")
     config = join(store, address, name, password)
-    save_password(address, name, password)
+    kept = save_password(address, name, password) if keep else None
     _say(lang, f"Стойка {name} подключена к {address.where} (клуб {config.club_id}).",
          f"Desk {name} joined {address.where} (club {config.club_id}).")
+    if kept is not None:
+        _say(lang, *kept_in_file(kept))
     return 0
+
+
+def kept_in_file(path: Path) -> tuple[str, str]:
+    """The one line saying where the password went on a computer without a keyring (ru, en)."""
+    return (f"Хранилища паролей системы нет: пароль стойки сохранён в файле {path} (его может читать только этот "
+            "пользователь, он не зашифрован).",
+            f"There is no system keyring: the desk password is kept in {path} (readable only by this user, "
+            "not encrypted).")
 
 
 def _resolve(store, args, lang: str) -> int:
@@ -157,12 +184,12 @@ def _resolve(store, args, lang: str) -> int:
              f"Players merged: {name} ({survivor}) remains; both histories are kept.")
     elif args.keep is not None:
         game = svc.keep_branch(SYSTEM, args.keep)
-        _say(lang, f"Игра {game}: продолжается выбранная ветка, другая отложена в архив конфликтов.",
-             f"Game {game}: the chosen branch continues it, the other one is archived with the conflicts.")
+        _say(lang, f"Игра {game}: её продолжает выбранная ветка, остальные отложены в архив конфликтов.",
+             f"Game {game}: the chosen branch continues it, the others are archived with the conflicts.")
     else:
         game = svc.set_aside(SYSTEM, args.set_aside)
-        _say(lang, f"Игра {game}: ветка отложена в архив конфликтов, игра продолжается как здесь.",
-             f"Game {game}: the branch is archived with the conflicts, the game goes on as here.")
+        _say(lang, f"Игра {game}: продолжается так, как ведётся здесь; её ветки отложены в архив конфликтов.",
+             f"Game {game}: it goes on as here; its branches are archived with the conflicts.")
     return 0
 
 

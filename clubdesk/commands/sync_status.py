@@ -70,8 +70,8 @@ def print_status(store: Store, lang: str, *, verify_tables: bool = False, out=No
 
 
 def print_conflicts(store: Store, lang: str, out=None) -> int:
-    """Every open conflict, a game branch as one conflict (its desk, events, first and last event in words) with
-    the commands that decide it."""
+    """Every open conflict; a game with branches as one conflict (one decision: which line continues it), each of
+    its lines (its desk, events, first and last event in words) with the command that chooses it."""
     out = out or sys.stdout
     en = lang == "en"
     lines: list[tuple[int, str]] = []
@@ -80,13 +80,16 @@ def print_conflicts(store: Store, lang: str, out=None) -> int:
             "AND kind <> 'game_branch' ORDER BY id"):
         lines.append((cid, f"{cid}  {kind:<16} {entity}/{entity_id}  ↔ {other_id or '—'}  {detail}"))
     with _interface_words(lang):
-        from clubdesk.ui.branch_words import load_branch_views  # Qt (tr()): imported by `sync conflicts` only
+        from clubdesk.ui.branch_words import load_game_choices  # Qt (tr()): imported by `sync conflicts` only
 
-        for view in load_branch_views(store, desk_names=desk_names(store)):
-            cid = view.branch.conflict_id
-            decide = f"{'decide' if en else 'решение'}: clubdesk sync conflicts --keep {cid} | --set-aside {cid}"
-            text = [f"{cid}  {'game_branch':<16} games/{view.branch.game_id}  {view.title}",
-                    *view.summary().splitlines(), decide]
+        for game in load_game_choices(store, desk_names(store)):
+            cid = game.conflict.conflict_id
+            text = [f"{cid}  {'game_branch':<16} games/{game.game_id}  {game.title}", game.question()]
+            for view in game.choices:
+                flag = f"--set-aside {cid}" if view.branch.here else f"--keep {view.branch.conflict_id}"
+                text += [view.choice_text(), "  " + view.first_and_last(),
+                         f"  {'choose' if en else 'выбрать'}: clubdesk sync conflicts {flag}"]
+            text += [game.stuck_text(view) for view in game.stuck]
             lines.append((cid, "\n    ".join(text)))
     if not lines:
         print("Конфликтов нет." if not en else "No conflicts.", file=out)

@@ -1,11 +1,12 @@
-"""The administrator's conflict actions (docs/sync.md «Conflict actions»): merge two players, keep a game's
-branch, set a branch aside. Each is an ordinary synced write through the UnitOfWork (so it reaches every desk
+"""The administrator's conflict actions (docs/sync.md «Conflict actions»): merge two players, choose which branch
+continues a game (a game has one line of events, so one decision settles all its branches). Each is an ordinary synced write through the UnitOfWork (so it reaches every desk
 and replays the same there, `clubdesk.sync.resolutions`) plus this desk's own bookkeeping of `conflicts`.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 
 from clubdesk.errors import ValidationError
@@ -97,44 +98,60 @@ class ConflictService:
             resolutions.resolve_duplicates(_raw(uow), merged_id)
 
     # ---- game branches ----------------------------------------------------------------------------------
+    def continue_with(self, actor: Actor, game_id: str, desk_id: str) -> str:
+        """The line that `desk_id`'s events end continues the game from its fork: the game's line on this desk or
+        one of the branches held aside, as `resolutions.game_conflicts` tells them. Every other one is archived in
+        `conflicts`, never lost, and `desk_id` becomes the game's owner. Returns the game id."""
+        require(actor, "admin")
+        game = next((g for g in resolutions.game_conflicts(self.store.read) if g.game_id == game_id), None)
+        line = game.choice(desk_id) if game is not None else None
+        if line is None:
+            raise ValidationError("conflict", "Этой ветки у игры нет, или игра уже решена.",
+                                  "The game has no such branch, or it has been decided already.")
+        return self._decide(actor, game, line)
+
     def keep_branch(self, actor: Actor, conflict_id: int) -> str:
-        """The branch of this conflict's desk continues the game; the branch this desk holds from the fork on is
-        archived in `conflicts`. The chosen desk becomes the game's owner. Returns the game id."""
+        """The branch of this conflict continues the game (`continue_with`, with the events it continues); the
+        line this desk holds from the fork on and every other branch of the game are archived. Returns the game
+        id."""
         require(actor, "admin")
         c = self._open_one(conflict_id, "game_branch")
-        return self._decide(actor, c.entity_id, c.other_id)
+        game = self._game(c.entity_id)
+        line = next((b for b in game.aside if b.desk_id == c.other_id), None) if game is not None else None
+        if line is None or line not in game.choices:
+            raise _not_found(conflict_id)
+        return self._decide(actor, game, line)
 
     def set_aside(self, actor: Actor, conflict_id: int) -> str:
-        """The branch of this conflict is set aside (archived in `conflicts`, visible, never lost); the game goes
-        on as this desk holds it. Returns the game id."""
+        """The game goes on as this desk holds it: the branch of this conflict and every other branch of the game
+        are set aside (archived in `conflicts`, visible, never lost). Returns the game id."""
         require(actor, "admin")
         c = self._open_one(conflict_id, "game_branch")
-        fork = self._fork(c.entity_id)
-        here = self.store.read("SELECT desk_id FROM events WHERE game_id = ? AND seq = ?", (c.entity_id, fork))
-        owner = self.store.read("SELECT owner_desk_id FROM games WHERE id = ?", (c.entity_id,))
-        desk = here[0][0] if here else (owner[0][0] if owner else self.store.desk_id)
-        return self._decide(actor, c.entity_id, desk)
+        game = self._game(c.entity_id)
+        if game is None or game.here is None:
+            raise _not_found(conflict_id)
+        return self._decide(actor, game, game.here)
 
-    def _fork(self, game_id: str) -> int:
-        seqs = [json.loads(d)["event"]["seq"] for (d,) in self.store.read(
-            "SELECT detail_json FROM conflicts WHERE kind = 'game_branch' AND entity_id = ? AND NOT resolved",
-            (game_id,))]
-        return min(seqs) if seqs else 1
+    def _game(self, game_id: str) -> resolutions.GameConflict | None:
+        return next((g for g in resolutions.game_conflicts(self.store.read) if g.game_id == game_id), None)
 
-    def _decide(self, actor: Actor, game_id: str, desk: str) -> str:
+    def _decide(self, actor: Actor, conflict: resolutions.GameConflict, line: resolutions.Branch) -> str:
         from clubdesk.services.games import rederive_games
         from clubdesk.store.changelog import canonical_json
         from clubdesk.store.models import Game
         from clubdesk.store.uow import UnitOfWork
 
         require(actor, "admin")
-        fork = self._fork(game_id)
+        game_id = conflict.game_id
         with UnitOfWork(self.store, actor.account_id) as uow:
             game = uow.session.get(Game, game_id)
             if game is None:
                 raise ValidationError("game", "Игра не найдена.", "Game not found.")
-            game.branch_json = canonical_json({"desk": desk, "fork": fork})
-            game.owner_desk_id = desk
+            # `line`: the events the administrator chose, whichever desks recorded them (one desk may have taken the
+            # game over from another); `at`: when, kept on each row it sets aside (a later decision does not move it)
+            game.branch_json = canonical_json({"at": int(time.time() * 1000), "desk": line.desk_id,
+                                               "fork": conflict.fork, "line": [e["id"] for e in line.events]})
+            game.owner_desk_id = line.desk_id
             uow.session.flush()
             resolutions.follow_decision(_raw(uow), game_id)
         rederive_games(self.store, {game_id})

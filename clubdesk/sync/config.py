@@ -1,5 +1,5 @@
 """What a desk remembers about its hub, in its own `settings` (never synced): the address without a password,
-its desk name and club, and the outcome of the last sync. The password is in the keyring (credentials.py)."""
+its desk name and club, and the outcome of the last sync. The password is never here (credentials.py)."""
 
 from __future__ import annotations
 

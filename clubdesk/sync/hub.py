@@ -51,7 +51,7 @@ END $$"""
 class HubAddress:
     """Where a hub is: a libpq URL without a password, the hub's schema and the TLS mode.
 
-    The password never lives here (nor in the SQLite file or QSettings): it comes from the keyring.
+    The password never lives here (nor in the SQLite file or QSettings): `credentials.load_password` finds it.
     """
 
     url: str

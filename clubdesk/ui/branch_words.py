@@ -1,7 +1,8 @@
 """Game branches in words, for the Sync page, the archived-branches window and `clubdesk sync conflicts`.
 
-A branch is read from `conflicts` by `sync.resolutions.branches` (one per game and desk, not one per event);
-here it gets what the administrator decides by: the game's name, the desk's name, how many events from which
+A branch is read from `conflicts` by `sync.resolutions.branches` (one per game and desk, not one per event), a
+game with branches by `game_conflicts` (one decision: which line continues it); here they get what the
+administrator decides by: the game's name, the desk's name, how many events from which
 seq and time, and its events in the words the game windows use (`zhuk_table.describe`, `pyramid.text.describe`).
 """
 
@@ -11,7 +12,7 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 
-from clubdesk.sync.resolutions import Branch, branches, decided_at_ms
+from clubdesk.sync.resolutions import Branch, GameConflict, branches, decided_at_ms, game_conflicts
 from clubdesk.ui.i18n import tr
 
 
@@ -20,9 +21,29 @@ class BranchView:
     branch: Branch
     game: str  # the game's kind: zhuk | pyramid100 | mafia | pyramid100_bracket
     title: str  # the game in words: its title (tournament, round, table) or its kind and id
-    desk: str  # the desk that recorded the branch, by name when this desk knows it
+    desk: str  # the desk that recorded the branch (a line: whose events end it), by name when this desk knows it
     names: dict  # player id → name, for the events' words
     decided_ms: int | None = None  # archived branches: when the decision that set it aside was made
+    desk_names: dict | None = None  # desk id → name, for a line several desks recorded
+
+    def desk_of(self, event: dict) -> str:
+        return (self.desk_names or {}).get(event.get("desk_id")) or (event.get("desk_id") or "")[:8]
+
+    def others_part(self) -> str:
+        """A line one desk took over from another: «№2–3 записала стойка hall» for each earlier desk's run."""
+        runs: list[list[dict]] = []
+        for e in self.branch.events:
+            if runs and runs[-1][0].get("desk_id") == e.get("desk_id"):
+                runs[-1].append(e)
+            else:
+                runs.append([e])
+        parts = []
+        for run in runs[:-1] if len(runs) > 1 else []:
+            first, last = run[0]["seq"], run[-1]["seq"]
+            seqs = tr("№{seq}").format(seq=first) if first == last else tr("№{first}–{last}").format(first=first,
+                                                                                                     last=last)
+            parts.append(tr("{seqs} записала стойка {desk}").format(seqs=seqs, desk=self.desk_of(run[0])))
+        return "; ".join(parts)
 
     @property
     def count(self) -> int:
@@ -47,6 +68,17 @@ class BranchView:
         return tr("первое: «{first}», последнее: «{last}»").format(first=self.words(self.branch.first),
                                                                last=self.words(self.branch.last))
 
+    def label(self) -> str:
+        """Whose line this is: «так игра ведётся здесь (стойка front)» or «ветка стойки hall»."""
+        if self.branch.here:
+            return tr("так игра ведётся здесь (стойка {desk})").format(desk=self.desk)
+        return tr("ветка стойки {desk}").format(desk=self.desk)
+
+    def choice_text(self) -> str:
+        """One line of a game's choice: whose, how long, from when, which earlier desk's events it continues."""
+        others = self.others_part()
+        return f"{self.label()} — {self.span()}" + (f" ({others})" if others else "")
+
     def summary(self) -> str:
         """The branch's line in the conflicts list: whose branch, how long, from when (first line), its first and
         last event (second line)."""
@@ -67,9 +99,65 @@ def load_branch_views(store, *, archived: bool = False, desk_names: dict[str, st
     out = []
     for b in found:
         kind, title, table = games.get(b.game_id, ("", "", ""))
+        decided = (b.decided_ms if b.decided_ms is not None else decided_at_ms(store.read, b.game_id)) \
+            if archived else None
         out.append(BranchView(b, kind, game_title(kind, title, table, b.game_id),
-                              desk_names.get(b.desk_id) or b.desk_id[:8], names,
-                              decided_at_ms(store.read, b.game_id) if archived else None))
+                              desk_names.get(b.desk_id) or b.desk_id[:8], names, decided, desk_names))
+    return out
+
+
+@dataclass(frozen=True)
+class GameChoiceView:
+    """A game with branches, as the administrator decides it: which line continues it."""
+
+    conflict: GameConflict
+    title: str
+    choices: tuple[BranchView, ...]  # the line held here first, then the branches aside that can continue it
+    stuck: tuple[BranchView, ...]  # branches aside that cannot (a hole before them): they are set aside
+
+    @property
+    def game_id(self) -> str:
+        return self.conflict.game_id
+
+    def question(self) -> str:
+        return tr("С события №{fork} записи расходятся — продолжить игру может только одна линия:").format(
+            fork=self.conflict.fork)
+
+    @staticmethod
+    def stuck_text(view: BranchView) -> str:
+        return tr("{label} (не может продолжить игру: нет событий перед ней)").format(label=view.choice_text())
+
+    def summary(self) -> str:
+        """The game's line in the conflicts list: the question, then each choice (whose, how long, from when) with
+        its first and last event in words."""
+        lines = [self.question()]
+        for v in self.choices:
+            lines += [v.choice_text(), "    " + v.first_and_last()]
+        lines += [self.stuck_text(v) for v in self.stuck]
+        return "\n".join(lines)
+
+
+def load_game_choices(store, desk_names: dict[str, str] | None = None) -> list[GameChoiceView]:
+    """The games with open branches of this desk's store, each with its choices in words."""
+    found = game_conflicts(store.read)
+    if not found:
+        return []
+    games = {gid: (kind, title, table) for gid, kind, title, table in store.read(
+        f"SELECT id, game, title, table_name FROM games WHERE id IN ({', '.join('?' * len(found))})",
+        tuple(g.game_id for g in found))}
+    names = dict(store.read("SELECT id, name FROM players"))
+    desk_names = desk_names if desk_names is not None else {}
+    out = []
+    for g in found:
+        kind, title, table = games.get(g.game_id, ("", "", ""))
+        name = game_title(kind, title, table, g.game_id)
+
+        def view(b: Branch, kind=kind, name=name) -> BranchView:
+            return BranchView(b, kind, name, desk_names.get(b.desk_id) or b.desk_id[:8], names, None, desk_names)
+
+        choices = g.choices
+        out.append(GameChoiceView(g, name, tuple(map(view, choices)),
+                                  tuple(view(b) for b in g.aside if b not in choices)))
     return out
 
 

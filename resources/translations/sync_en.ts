@@ -24,10 +24,6 @@
       <translation>Duplicate registration</translation>
     </message>
     <message>
-      <source>Ветка игры</source>
-      <translation>Game branch</translation>
-    </message>
-    <message>
       <source>игроки</source>
       <translation>players</translation>
     </message>
@@ -124,16 +120,8 @@
       <translation>Merge the players…</translation>
     </message>
     <message>
-      <source>Отложить ветку…</source>
-      <translation>Set the branch aside…</translation>
-    </message>
-    <message>
       <source>Объединить двух игроков? Останется {stays} — он зарегистрирован раньше. К нему перейдут игры, отметки и заявки игрока {goes}; обе истории сохранятся. Решение уйдёт на все стойки.</source>
       <translation>Merge the two players? {stays} remains (registered first). The games, check-ins and entries of {goes} become his; both histories are kept. The decision goes to every desk.</translation>
-    </message>
-    <message>
-      <source> Ветка стойки {desk} этой же игры ({span}) тоже будет отложена.</source>
-      <translation> The branch of desk {desk} of this same game ({span}) will be set aside too.</translation>
     </message>
     <message>
       <source>в клубе с {day}</source>
@@ -300,28 +288,12 @@
       <translation>… {n} more …</translation>
     </message>
     <message>
-      <source>Оставить ветку…</source>
-      <translation>Keep the branch…</translation>
-    </message>
-    <message>
       <source>Ветки игр, отложенные решением администратора: их события не удалены и показаны здесь</source>
       <translation>Game branches the administrator set aside: their events are not deleted and are shown here</translation>
     </message>
     <message>
       <source>Выберите в списке двойную регистрацию.</source>
       <translation>Select a duplicate registration in the list.</translation>
-    </message>
-    <message>
-      <source>Выберите в списке ветку игры.</source>
-      <translation>Select a game branch in the list.</translation>
-    </message>
-    <message>
-      <source>«{game}»: игру продолжит ветка стойки {desk} ({span}); события, которые здесь записаны с №{seq}, будут отложены (ничего не удаляется). Стойка {desk} станет вести игру. Продолжить?</source>
-      <translation>«{game}»: the branch of desk {desk} ({span}) will continue the game; the events recorded here from #{seq} on will be set aside (nothing is deleted). Desk {desk} will record the game. Go on?</translation>
-    </message>
-    <message>
-      <source>«{game}»: отложить ветку стойки {desk} ({span})? Её события не удаляются, они будут в «Отложенных ветках». Игра продолжится так, как она ведётся здесь, на всех стойках.</source>
-      <translation>«{game}»: set the branch of desk {desk} ({span}) aside? Its events are not deleted; they will be in «Branches set aside». The game goes on as it is recorded here, on every desk.</translation>
     </message>
     <message>
       <source>Отложенные ветки ({n})…</source>
@@ -338,6 +310,70 @@
     <message>
       <source>№{seq}: {words}</source>
       <translation>#{seq}: {words}</translation>
+    </message>
+    <message>
+      <source>Как продолжится игра</source>
+      <translation>How the game goes on</translation>
+    </message>
+    <message>
+      <source>Продолжить игру этой линией</source>
+      <translation>Continue the game with this line</translation>
+    </message>
+    <message>
+      <source>Будут отложены: {lines}. Игру будет вести стойка {desk}.</source>
+      <translation>Set aside: {lines}. Desk {desk} will record the game.</translation>
+    </message>
+    <message>
+      <source>Выберите линию, чтобы увидеть её события.</source>
+      <translation>Choose a line to see its events.</translation>
+    </message>
+    <message>
+      <source>Игру записывали на нескольких стойках без связи, и с события №{fork} записи расходятся. У игры одна линия событий, поэтому продолжить её может только одна из них. Выберите, какая: остальные будут отложены — ничего не удаляется, их события будут в «Отложенных ветках». Стойка выбранной линии будет вести игру. Решение уйдёт на все стойки.</source>
+      <translation>The game was recorded on several desks cut off from each other, and from event #{fork} on the records differ. A game has one line of events, so only one of them can continue it. Choose which: the others will be set aside — nothing is deleted, their events will be in «Branches set aside». The desk of the chosen line will record the game. The decision goes to every desk.</translation>
+    </message>
+    <message>
+      <source>События: {label}</source>
+      <translation>Events: {label}</translation>
+    </message>
+    <message>
+      <source>{label} (не может продолжить игру: нет событий перед ней) — будет отложена.</source>
+      <translation>{label} (cannot continue the game: the events before it are missing) — will be set aside.</translation>
+    </message>
+    <message>
+      <source>{label}: событий {n} с №{seq}</source>
+      <translation>{label}: {n} events from #{seq}</translation>
+    </message>
+    <message>
+      <source>ветка стойки {desk}</source>
+      <translation>the branch of desk {desk}</translation>
+    </message>
+    <message>
+      <source>С события №{fork} записи расходятся — продолжить игру может только одна линия:</source>
+      <translation>From event #{fork} on the records differ — only one line can continue the game:</translation>
+    </message>
+    <message>
+      <source>{label} (не может продолжить игру: нет событий перед ней)</source>
+      <translation>{label} (cannot continue the game: the events before it are missing)</translation>
+    </message>
+    <message>
+      <source>так игра ведётся здесь (стойка {desk})</source>
+      <translation>the game as recorded here (desk {desk})</translation>
+    </message>
+    <message>
+      <source>{seqs} записала стойка {desk}</source>
+      <translation>{seqs} recorded by desk {desk}</translation>
+    </message>
+    <message>
+      <source>Ветки игры</source>
+      <translation>Game branches</translation>
+    </message>
+    <message>
+      <source>Выбрать, как продолжится игра…</source>
+      <translation>Choose how the game goes on…</translation>
+    </message>
+    <message>
+      <source>Выберите в списке игру с ветками.</source>
+      <translation>Choose a game with branches in the list.</translation>
     </message>
   </context>
 </TS>

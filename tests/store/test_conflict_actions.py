@@ -1,7 +1,8 @@
 """The administrator's conflict actions between desks (no hub: rows exchanged directly): a merge of two
 players keeps both histories under the survivor everywhere, is idempotent and converges when two desks make it;
-a game branch kept or set aside is archived, never lost, and every desk ends on the same line; a branch is one
-conflict to the administrator however many events it holds, and the archived ones are listed."""
+a game branch kept or set aside is archived, never lost, and every desk ends on the same line; a game with branches
+is one conflict to the administrator (which branch continues it) however many desks' branches and events it holds,
+and the archived ones are listed with the time of the decision that set each aside."""
 
 from __future__ import annotations
 
@@ -114,7 +115,8 @@ def test_only_an_administrator_merges_or_decides_and_nothing_is_written_otherwis
     before = a.read("SELECT count(*) FROM change_log")
     svc = ConflictService(a)
     for call in (lambda: svc.merge_conflict(desk, duplicate_conflict(a)), lambda: svc.keep_branch(desk, 1),
-                 lambda: svc.set_aside(desk, 1), lambda: svc.merge_players(desk, "x", "y")):
+                 lambda: svc.set_aside(desk, 1), lambda: svc.merge_players(desk, "x", "y"),
+                 lambda: svc.continue_with(desk, "g", a.desk_id)):
         with pytest.raises(PermissionDenied):
             call()
     assert a.read("SELECT count(*) FROM change_log") == before
@@ -260,22 +262,101 @@ def test_a_branch_of_five_events_is_one_conflict(desks):
     assert [(x.desk_id, len(x.events)) for x in branches(b.read)] == [(a.desk_id, 2)] and count_conflicts(b) == 1
 
 
-def test_two_desks_branches_of_one_game_are_two_conflicts_beside_a_duplicate(desks):
-    from clubdesk.sync.resolutions import branches
-    from clubdesk.sync.status import count_conflicts
-
-    a, b, c, admin = desks
+def three_branches(a, b, c, admin) -> str:
+    """One game recorded on three cut-off desks from seq 2: a (1 shot, its line), b (2), c (3); a holds b's and c's
+    as branches of its own line. Rows not exchanged further."""
     gid = partitioned_game(a, b, admin, taken=2, went_on=1)
-    send(b, c)  # c takes the game over from b and records on: a holds both as branches of its own line
+    send(b, c)  # c takes the game over from b and records on
     GameService(c).take_over(admin, gid)
     for _ in range(3):
         GameService(c).record(admin, gid, _shot(GameService(c), gid))
-    PlayerService(a).add(admin, PlayerData("Иван Петров", nickname="Ваня"))
-    PlayerService(b).add(admin, PlayerData("Иван Петров-2", nickname="ваня"))
     send(b, a)
     send(c, a)
+    return gid
+
+
+def test_two_desks_branches_of_one_game_are_one_conflict_with_three_choices_beside_a_duplicate(desks):
+    from clubdesk.sync.resolutions import branches, game_conflicts
+    from clubdesk.sync.status import count_conflicts
+
+    a, b, c, admin = desks
+    PlayerService(a).add(admin, PlayerData("Иван Петров", nickname="Ваня"))
+    PlayerService(b).add(admin, PlayerData("Иван Петров-2", nickname="ваня"))
+    gid = three_branches(a, b, c, admin)
     assert sorted((x.desk_id, len(x.events)) for x in branches(a.read)) == sorted([(b.desk_id, 2), (c.desk_id, 3)])
-    assert count_conflicts(a) == 3  # two branches and the duplicate registration
+    # a game has one line of events: one decision (which branch continues it), so one conflict
+    assert count_conflicts(a) == 2  # the game and the duplicate registration
+    [game] = game_conflicts(a.read)
+    assert game.game_id == gid and game.fork == 2
+    # c took the game over from b after b's two shots: c's line is b's №2–3 and its own №4–6
+    assert [(x.desk_id, x.here, [(e["seq"], e["desk_id"]) for e in x.events]) for x in game.choices] == [
+        (a.desk_id, True, [(2, a.desk_id)]),
+        (b.desk_id, False, [(2, b.desk_id), (3, b.desk_id)]),  # then the branches aside, as they arrived
+        (c.desk_id, False, [(2, b.desk_id), (3, b.desk_id), (4, c.desk_id), (5, c.desk_id), (6, c.desk_id)])]
+    assert game.conflict_id == min(x.conflict_id for x in branches(a.read))
+
+
+@pytest.mark.parametrize("chosen", "abc")
+def test_any_of_three_desks_branches_continues_the_game_on_every_desk_and_the_other_two_are_archived(desks, chosen):
+    from clubdesk.sync.resolutions import branches, game_conflicts
+
+    a, b, c, admin = desks
+    gid = three_branches(a, b, c, admin)
+    union = all_event_ids(a, gid)
+    desk = {"a": a, "b": b, "c": c}[chosen].desk_id
+    ConflictService(a).continue_with(admin, gid, desk)
+    assert game_conflicts(a.read) == []
+    exchange(a, b, c)
+    lines = [s.read("SELECT id, seq, desk_id FROM events WHERE game_id = ? ORDER BY seq", (gid,)) for s in (a, b, c)]
+    assert lines[0] == lines[1] == lines[2]
+    # the line as the chosen desk held it: c's is b's two shots and its own three
+    expected = {"a": [a.desk_id], "b": [b.desk_id] * 2, "c": [b.desk_id] * 2 + [c.desk_id] * 3}[chosen]
+    assert [d for _, seq, d in lines[0] if seq >= 2] == expected
+    others = sorted({a.desk_id, b.desk_id, c.desk_id} - set(expected))
+    for store in (a, b, c):
+        assert all_event_ids(store, gid) == union  # never lost
+        assert store.read("SELECT count(*) FROM conflicts WHERE NOT resolved") == [(0,)]
+        assert store.read("SELECT owner_desk_id FROM games WHERE id = ?", (gid,)) == [(desk,)]
+        aside = branches(store.read, archived=True)
+        assert sorted(x.desk_id for x in aside) == others
+        assert len({x.decided_ms for x in aside}) == 1 and aside[0].decided_ms is not None
+    assert GameService(a).state(gid) == GameService(b).state(gid) == GameService(c).state(gid)
+
+
+def test_continuing_with_a_desk_that_has_no_branch_of_the_game_is_refused_and_writes_nothing(desks):
+    a, b, c, admin = desks
+    gid = three_branches(a, b, c, admin)
+    before = a.read("SELECT count(*) FROM change_log")
+    for game, desk in ((gid, "no-such-desk"), ("no-such-game", b.desk_id)):
+        with pytest.raises(ValidationError):
+            ConflictService(a).continue_with(admin, game, desk)
+    assert a.read("SELECT count(*) FROM change_log") == before
+
+
+def test_a_second_decision_of_a_new_fork_does_not_move_when_the_first_branch_was_set_aside(desks, monkeypatch):
+    from types import SimpleNamespace
+
+    from clubdesk.sync.resolutions import branches
+
+    a, b, c, admin = desks
+    gid = partitioned_game(a, b, admin, taken=2, went_on=1)
+    send(b, a)
+    clock = iter([1_800_000_000_000, 1_800_000_600_000])  # the two decisions, ten minutes apart
+    monkeypatch.setattr("clubdesk.services.conflicts.time", SimpleNamespace(time=lambda: next(clock) / 1000))
+    ConflictService(a).continue_with(admin, gid, a.desk_id)  # b's two shots set aside
+    exchange(a, b, c)
+    # later the game forks again: b takes it over once more while a, cut off, records on
+    GameService(b).take_over(admin, gid)
+    GameService(b).record(admin, gid, _shot(GameService(b), gid))
+    GameService(a).record(admin, gid, _shot(GameService(a), gid, pot=False))
+    send(b, a)
+    ConflictService(a).continue_with(admin, gid, b.desk_id)  # now a's shot is set aside
+    monkeypatch.undo()
+    exchange(a, b, c)
+    for store in (a, b, c):
+        aside = sorted((x.desk_id, [e["seq"] for e in x.events], x.decided_ms)
+                       for x in branches(store.read, archived=True))
+        assert aside == sorted([(b.desk_id, [2, 3], 1_800_000_000_000), (a.desk_id, [3], 1_800_000_600_000)])
 
 
 @pytest.mark.parametrize("action", ["keep", "set_aside"])
@@ -331,10 +412,12 @@ def test_sync_conflicts_lists_a_branch_once_with_its_events_in_words_and_the_com
     text, cid = out.getvalue(), branches(a.read)[0].conflict_id
     assert text.count("game_branch") == 1 and "событий: 5, №2–6" in text
     assert "первое: «Аня: шар», последнее: «Вера: шар»" in text
-    assert f"--keep {cid} | --set-aside {cid}" in text and b.desk_id[:8] in text
+    assert "продолжить игру может только одна линия:" in text and f"так игра ведётся здесь (стойка {a.desk_id[:8]})" in text
+    assert f"выбрать: clubdesk sync conflicts --keep {cid}\n" in text and b.desk_id[:8] in text
+    assert f"выбрать: clubdesk sync conflicts --set-aside {cid}\n" in text
     # in English from the command line (a process of its own: it starts the Qt core the words need)
     path = a.read("PRAGMA database_list")[0][2]
     done = subprocess.run([sys.executable, "-m", "clubdesk", "--db", path, "--lang", "en", "sync", "conflicts"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert "events: 5, #2–6" in done.stdout and "first: " in done.stdout and "decide:" in done.stdout
+    assert "events: 5, #2–6" in done.stdout and "first: " in done.stdout and "choose:" in done.stdout

@@ -41,6 +41,16 @@ class TestHub:
         return self.address.with_user(role), password, desk_name
 
 
+@pytest.fixture(autouse=True)
+def _own_config_dirs(tmp_path, monkeypatch):
+    """ClubDesk's password file (platformdirs' config dir) and the log of each test in its tmp_path, and no hub
+    password from the environment of the machine running the tests."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.delenv("CLUBDESK_HUB_PASSWORD", raising=False)
+    monkeypatch.delenv("CLUBDESK_HUB_PASSWORD_FILE", raising=False)
+
+
 @pytest.fixture
 def keyring_file(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "keyring.json"

@@ -1,6 +1,7 @@
 """The conflict actions through a real hub: a player registered twice offline is merged by the administrator
 (from the command line) and every desk ends with one player holding both histories; a game branch kept on one
-desk puts every desk on one line with the other branch archived."""
+desk puts every desk on one line with the other branch archived, and so does a line two desks recorded (one took the
+game over from the other) chosen on the desk that was cut off."""
 
 from __future__ import annotations
 
@@ -106,3 +107,49 @@ def test_a_branch_kept_by_the_administrator_is_the_line_of_every_desk(three):
                                 "'set_aside'")
     assert archived == [(1,)]  # the front desk's own shot, archived, not lost
     assert GameService(front.store).state(gid) == GameService(bar.store).state(gid)
+
+
+def test_a_line_two_desks_recorded_chosen_on_the_cut_off_desk_is_every_desks_line(three):
+    """The bar takes the game over and records two shots, the hall takes it from the bar and records three, the
+    front desk, cut off, records one: on the front desk the game is one conflict with three lines, and the hall's
+    (the bar's two shots and its own three) chosen there becomes every desk's line; only the front's shot is set
+    aside, stamped with one time on every desk."""
+    from clubdesk.services.conflicts import ConflictService
+    from clubdesk.sync.resolutions import branches, game_conflicts
+
+    (front, bar, hall), admin = three
+    ids = [PlayerService(front.store).add(admin, PlayerData(f"Игрок {i}")).id for i in range(3)]
+    gid = GameService(front.store).create(admin, "zhuk", [{"id": p} for p in ids],
+                                          {"nominal": 100, "settlement": "previous"})
+    GameService(front.store).record(admin, gid, _shot(GameService(front.store), gid))
+    for d in (front, bar, hall):
+        d.sync()
+    GameService(bar.store).take_over(admin, gid)
+    for pot in (True, False):
+        GameService(bar.store).record(admin, gid, _shot(GameService(bar.store), gid, pot))
+    bar.sync()
+    hall.sync()
+    GameService(hall.store).take_over(admin, gid)
+    for _ in range(3):
+        GameService(hall.store).record(admin, gid, _shot(GameService(hall.store), gid))
+    hall.sync()
+    GameService(front.store).record(admin, gid, _shot(GameService(front.store), gid, pot=False))
+    front.sync()
+    [game] = game_conflicts(front.store.read)
+    assert [(c.desk_id, len(c.events)) for c in game.choices] == [
+        (front.store.desk_id, 1), (bar.store.desk_id, 2), (hall.store.desk_id, 5)]
+    ConflictService(front.store).continue_with(admin, gid, hall.store.desk_id)
+    for d in (front, bar, hall, front):
+        d.sync()
+    lines = [d.store.read("SELECT id, desk_id FROM events WHERE game_id = ? ORDER BY seq", (gid,))
+             for d in (front, bar, hall)]
+    assert lines[0] == lines[1] == lines[2]
+    assert [desk for _, desk in lines[0]] == [front.store.desk_id] + [bar.store.desk_id] * 2 + \
+        [hall.store.desk_id] * 3
+    aside = [[(b.desk_id, len(b.events), b.decided_ms) for b in branches(d.store.read, archived=True)]
+             for d in (front, bar, hall)]
+    assert aside[0] == aside[1] == aside[2] and [(x, n) for x, n, _ in aside[0]] == [(front.store.desk_id, 1)]
+    assert GameService(front.store).state(gid) == GameService(bar.store).state(gid) == \
+        GameService(hall.store).state(gid)
+    for d in (front, bar, hall):
+        assert d.store.read("SELECT count(*) FROM conflicts WHERE NOT resolved") == [(0,)]

@@ -125,7 +125,7 @@ def test_the_administrator_merges_a_duplicate_from_the_page_after_confirming_and
     assert clerk.model.rowCount() == 1 and not clerk.merge_button.isVisibleTo(clerk)
     page = SyncPage(club, hall_admin, None)
     qtbot.addWidget(page)
-    assert page.merge_button.isEnabled() and not page.keep_button.isEnabled()
+    assert page.merge_button.isEnabled() and not page.choose_button.isEnabled()
     asked = []
     page.ask = lambda text: asked.append(text) or False  # the administrator says no: nothing happens
     page.merge_button.click()

@@ -1,6 +1,8 @@
-"""A game branch on the «Синхронизация» page is one line (its desk, how many events from when, its first and last
-event in words) with «Оставить ветку» / «Отложить ветку» deciding all of it; the branches set aside are listed,
-read-only, in «Отложенные ветки» with their events in words. Desks exchange rows directly (no hub)."""
+"""A game with branches on the «Синхронизация» page is one line: a game has one line of events, so the
+administrator decides which line continues it — the one held here or a desk's branch, each told by its desk, how
+many events from when, its first and last event in words — in «Выбрать, как продолжится игра…», and the others
+are set aside; those are listed, read-only, in «Отложенные ветки» with their events in words. Desks exchange rows
+directly (no hub)."""
 
 from __future__ import annotations
 
@@ -39,18 +41,22 @@ def page_of(qtbot, store, actor):
     return page
 
 
-def test_a_branch_of_five_events_is_one_line_on_the_sync_page(qtbot, forked):
+def test_a_branch_of_five_events_is_one_line_on_the_sync_page_beside_the_line_held_here(qtbot, forked):
     a, b, admin, _gid = forked
     page = page_of(qtbot, a, admin)
     assert page.model.rowCount() == 1 and page.conflicts_title.text() == "Конфликты: 1"
     detail = page.model.data(page.model.index(0, 2))
-    assert f"ветка стойки {b.desk_id[:8]}" in detail and "событий: 5, №2–6" in detail
-    assert "первое: «Аня: шар», последнее: «Вера: шар»" in detail
-    tip = page.model.data(page.model.index(0, 2), 3)  # the tooltip lists every event of the branch
-    assert tip.count("\n№") == 5 and "№4: " in tip
-    assert page.keep_button.text() == "Оставить ветку…" and page.keep_button.isEnabled()
-    assert page.aside_button.isEnabled() and not page.merge_button.isEnabled()
+    lines = detail.splitlines()
+    assert lines[0] == "С события №2 записи расходятся — продолжить игру может только одна линия:"
+    assert lines[1].startswith(f"так игра ведётся здесь (стойка {a.desk_id[:8]}) — событий: 2, №2–3")
+    assert lines[3].startswith(f"ветка стойки {b.desk_id[:8]} — событий: 5, №2–6")
+    assert lines[4].strip() == "первое: «Аня: шар», последнее: «Вера: шар»"
+    tip = page.model.data(page.model.index(0, 2), 3)  # the tooltip lists every event of every line
+    assert tip.count("\n№") == 7 and "№4: " in tip
+    assert page.choose_button.text() == "Выбрать, как продолжится игра…" and page.choose_button.isEnabled()
+    assert not page.merge_button.isEnabled()
     assert page.merge_button.toolTip() == "Выберите в списке двойную регистрацию."
+    assert not hasattr(page, "keep_button") and not hasattr(page, "aside_button")  # no per-branch decision
 
 
 def test_the_branchs_line_is_tall_enough_for_both_its_lines(qtbot, qapp, forked):
@@ -91,21 +97,32 @@ def test_the_desk_is_named_as_the_last_sync_saw_it_and_its_contact_in_local_time
                                                  ["hall", "2026-12-03T17:00:00Z", [b.desk_id]]])})
     page = page_of(qtbot, a, admin)
     assert "ветка стойки hall — событий: 5" in page.model.data(page.model.index(0, 2))
+    assert "так игра ведётся здесь (стойка front)" in page.model.data(page.model.index(0, 2))
     assert page.desks.text().startswith("front (связь 03.12.2026 20:00)"), page.desks.text()
 
 
-@pytest.mark.parametrize("action", ["keep", "set_aside"])
-def test_an_action_on_the_branchs_line_asks_once_and_decides_the_whole_branch(qtbot, forked, action):
+@pytest.mark.parametrize("here", [False, True], ids=["branch", "here"])
+def test_the_choice_on_the_games_line_decides_the_whole_game(qtbot, forked, here):
     a, b, admin, gid = forked
     page = page_of(qtbot, a, admin)
-    asked = []
-    page.ask = lambda text: asked.append(text) or True
-    (page.keep_button if action == "keep" else page.aside_button).click()
-    assert len(asked) == 1 and b.desk_id[:8] in asked[0] and "событий: 5" in asked[0]
+    offered = []
+    page.choose = lambda game: offered.append(game) or (a.desk_id if here else b.desk_id)
+    page.choose_button.click()
+    assert [(v.branch.desk_id, v.branch.here, v.count) for v in offered[0].choices] == [(a.desk_id, True, 2),
+                                                                                         (b.desk_id, False, 5)]
     assert page.model.rowCount() == 0 and page.conflicts_title.text() == "Конфликты: 0"
     line = a.read("SELECT desk_id FROM events WHERE game_id = ? AND seq >= 2", (gid,))
-    assert len(line) == (5 if action == "keep" else 2)
+    assert line == [(a.desk_id,)] * 2 if here else [(b.desk_id,)] * 5
     assert page.archived_button.text() == "Отложенные ветки (1)…"
+
+
+def test_a_cancelled_choice_decides_nothing(qtbot, forked):
+    a, _b, admin, _gid = forked
+    page = page_of(qtbot, a, admin)
+    before = a.read("SELECT count(*) FROM change_log")
+    page.choose = lambda game: None
+    page.choose_button.click()
+    assert page.model.rowCount() == 1 and a.read("SELECT count(*) FROM change_log") == before
 
 
 def test_the_archived_branches_window_lists_a_branch_set_aside_and_its_events_in_words(qtbot, qtmodeltester, forked):
@@ -202,10 +219,10 @@ def test_two_registrations_of_one_name_are_told_apart_and_the_question_names_who
             s.close()
 
 
-@pytest.mark.parametrize("action", ["keep", "set_aside"])
-def test_the_question_says_the_other_desks_branch_of_the_same_game_is_set_aside_too(qtbot, tmp_path, action):
-    """a holds two branches of one game (b's and c's): one decision settles the game, so the question about one
-    branch also names the other, which will be set aside with it."""
+@pytest.fixture
+def three_desks(tmp_path):
+    """a holds two branches of one game: b's two shots, and c's three recorded after c took the game over from b
+    (so c's line is b's two and its own three); a's own line has one."""
     from clubdesk.services.games import GameService
     from tests.store.sync_desks import _zhuk_shot
 
@@ -214,26 +231,71 @@ def test_the_question_says_the_other_desks_branch_of_the_same_game_is_set_aside_
         (tmp_path / name).mkdir()
         stores.append(open_store(tmp_path / name / "club.sqlite"))
     a, b, c = stores
+    admin = AccountService(a).create_first_admin("admin", "secret-admin")
+    exchange(a, b, c)
+    gid = partitioned_game(a, b, admin, taken=2, went_on=1)
+    send(b, c)
+    GameService(c).take_over(admin, gid)
+    for _ in range(3):
+        GameService(c).record(admin, gid, _zhuk_shot(GameService(c), gid))
+    send(b, a)
+    send(c, a)
+    yield a, b, c, admin, gid
+    for s in stores:
+        s.close()
+
+
+def test_a_game_with_three_desks_lines_is_one_conflict_and_the_window_offers_each_line(qtbot, three_desks):
+    from clubdesk.ui.branch_choice import BranchChoiceDialog
+
+    a, b, c, admin, gid = three_desks
+    page = page_of(qtbot, a, admin)
+    assert page.model.rowCount() == 1 and page.conflicts_title.text() == "Конфликты: 1"
+    game = page.model.row_at(0).game
+    dialog = BranchChoiceDialog(game, page)
+    qtbot.addWidget(dialog)
+    assert [button.text().split(" — ")[0] for button in dialog.buttons] == [
+        f"так игра ведётся здесь (стойка {a.desk_id[:8]})", f"ветка стойки {b.desk_id[:8]}",
+        f"ветка стойки {c.desk_id[:8]}"]
+    assert f"(№2–3 записала стойка {b.desk_id[:8]})" in dialog.buttons[2].text()
+    assert not dialog.ok.isEnabled() and dialog.chosen_desk() is None  # nothing chosen until the administrator does
+    dialog.buttons[2].click()
+    assert dialog.ok.isEnabled() and dialog.chosen_desk() == c.desk_id
+    events = dialog.events
+    assert events.rowCount() == 5 and [events.data(events.index(r, 2)) for r in range(5)] == \
+        [b.desk_id[:8]] * 2 + [c.desk_id[:8]] * 3
+    # c's line continues b's: choosing it sets aside a's one shot only, b's two stay in the game
+    assert dialog.consequence.text() == (f"Будут отложены: так игра ведётся здесь (стойка {a.desk_id[:8]}): событий 1 "
+                                         f"с №2. Игру будет вести стойка {c.desk_id[:8]}.")
+    dialog.buttons[1].click()
+    assert f"ветка стойки {c.desk_id[:8]}: событий 3 с №4" in dialog.consequence.text()
+    page.choose = lambda _game: c.desk_id
+    page.choose_button.click()
+    line = a.read("SELECT desk_id FROM events WHERE game_id = ? AND seq >= 2 ORDER BY seq", (gid,))
+    assert [d for (d,) in line] == [b.desk_id] * 2 + [c.desk_id] * 3
+    assert page.model.rowCount() == 0 and page.archived_button.text() == "Отложенные ветки (1)…"
+
+
+def test_the_choice_window_looks_right(qtbot, qapp, three_desks, tmp_path):
+    """Drawn offscreen with the club's style (the PNG is kept in tmp_path for a look)."""
+    from clubdesk.ui.app import apply_style
+    from clubdesk.ui.branch_choice import BranchChoiceDialog
+
+    a, _b, c, admin, _gid = three_desks
+    apply_style()
     try:
-        admin = AccountService(a).create_first_admin("admin", "secret-admin")
-        exchange(a, b, c)
-        gid = partitioned_game(a, b, admin, taken=2, went_on=1)
-        send(b, c)
-        GameService(c).take_over(admin, gid)
-        for _ in range(3):
-            GameService(c).record(admin, gid, _zhuk_shot(GameService(c), gid))
-        send(b, a)
-        send(c, a)
         page = page_of(qtbot, a, admin)
-        assert page.model.rowCount() == 2
-        asked = []
-        page.ask = lambda text: asked.append(text) or False  # «Нет»: nothing decided
-        page.view.selectRow(0)
-        (page.keep_selected if action == "keep" else page.set_aside_selected)()
-        first, second = page.model.row_at(0).branch, page.model.row_at(1).branch
-        assert f"стойки {first.desk} ({first.span()})" in asked[0]
-        assert f"Ветка стойки {second.desk} этой же игры ({second.span()}) тоже будет отложена." in asked[0]
-        assert page.model.rowCount() == 2
+        page.resize(1070, 700)
+        page.show()
+        qtbot.waitExposed(page)
+        assert page.grab().save(str(tmp_path / "sync-page.png"))
+        dialog = BranchChoiceDialog(page.model.row_at(0).game, page)
+        qtbot.addWidget(dialog)
+        dialog.buttons[2].click()
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        assert dialog.grab().save(str(tmp_path / "branch-choice.png"))
+        for button in dialog.buttons:  # no choice's text is cut
+            assert button.width() >= button.sizeHint().width(), button.text()
     finally:
-        for s in stores:
-            s.close()
+        qapp.setStyleSheet("")

@@ -1,12 +1,13 @@
-"""The conflicts a sync found, waiting for the administrator, as a table model: a game branch is one line (its
-desk, events and first and last event in words), however many `conflicts` rows hold its events."""
+"""The conflicts a sync found, waiting for the administrator, as a table model: a game with branches is one line
+(one decision: which line continues it), each choice — the line held here and each desk's branch — told by its
+desk, events and time, however many `conflicts` rows hold its events."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 
-from clubdesk.ui.branch_words import BranchView, load_branch_views
+from clubdesk.ui.branch_words import BranchView, GameChoiceView, load_game_choices
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import DISPLAY, TOOLTIP, RowTableModel
 
@@ -22,7 +23,7 @@ class ConflictRow:
     other_id: str | None
     detail: dict
     names: dict  # player id → name, for telling the administrator who is who
-    branch: BranchView | None = None  # a game branch: the whole branch (`id` is its first conflicts row)
+    game: GameChoiceView | None = None  # a game with branches (`id` is its first branch's first conflicts row)
 
 
 def load_conflicts(store) -> list[ConflictRow]:
@@ -33,8 +34,8 @@ def load_conflicts(store) -> list[ConflictRow]:
     names = player_labels(store)
     out = [ConflictRow(cid, kind, entity, eid, other, json.loads(detail or "{}"), names)
            for cid, kind, entity, eid, other, detail in rows]
-    out += [ConflictRow(v.branch.conflict_id, "game_branch", "games", v.branch.game_id, v.branch.desk_id, {}, names, v)
-            for v in load_branch_views(store, desk_names=desk_names(store))]
+    out += [ConflictRow(g.conflict.conflict_id, "game_branch", "games", g.game_id, None, {}, names, g)
+            for g in load_game_choices(store, desk_names(store))]
     return sorted(out, key=lambda c: c.id)
 
 
@@ -60,7 +61,7 @@ def survivor_first(store, a: str, b: str) -> tuple[str, str]:
 
 
 def kind_text(kind: str) -> str:
-    return {"duplicate_player": tr("Двойная регистрация"), "game_branch": tr("Ветка игры")}.get(kind, kind)
+    return {"duplicate_player": tr("Двойная регистрация"), "game_branch": tr("Ветки игры")}.get(kind, kind)
 
 
 def detail_text(row: ConflictRow) -> str:
@@ -69,8 +70,8 @@ def detail_text(row: ConflictRow) -> str:
         same = {"phone": tr("тот же телефон"), "nickname": tr("тот же ник")}.get(d.get("same"), "")
         who = " / ".join(row.names.get(p, p[:8]) for p in (row.entity_id, row.other_id) if p)
         return f"{who}: {same}"
-    if row.branch is not None:
-        return row.branch.summary()
+    if row.game is not None:
+        return row.game.summary()
     return f"{row.kind} {row.entity_id[:8]}"  # a kind this page has no words for (two desks made one login)
 
 
@@ -94,7 +95,8 @@ class ConflictsModel(RowTableModel):
         if column == WHAT:
             if item.kind == "duplicate_player":
                 return tr("игроки")
-            return item.branch.title if item.branch is not None else f"{item.entity}/{item.entity_id[:8]}"
-        if role == TOOLTIP and item.branch is not None:
-            return detail_text(item) + "\n\n" + events_text(item.branch)
+            return item.game.title if item.game is not None else f"{item.entity}/{item.entity_id[:8]}"
+        if role == TOOLTIP and item.game is not None:
+            return detail_text(item) + "".join(f"\n\n{v.label()}:\n{events_text(v)}"
+                                               for v in (*item.game.choices, *item.game.stuck))
         return detail_text(item)

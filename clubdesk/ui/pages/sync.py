@@ -2,8 +2,9 @@
 
 The page only shows what `clubdesk.sync.status` reads and starts syncs through the club's SyncWorker; nothing
 here talks to PostgreSQL. The conflicts are listed as the desk found them (docs/sync.md «Conflicts»), a game
-branch as one line however many events it holds; an administrator resolves the selected one (merge two players;
-keep or set aside a game branch) after confirming, through `ConflictService`. «Отложенные ветки…» opens the
+with branches as one line however many desks' branches and events it holds (a game has one line of events: one
+decision, which line continues it); an administrator resolves the selected one (merge two players after
+confirming; choose the line in `branch_choice`) through `ConflictService`. «Отложенные ветки…» opens the
 branches set aside (read-only, `archived_branches`).
 """
 
@@ -76,21 +77,19 @@ class SyncPage(QWidget):
         self.conflicts_title.setObjectName("sectionTitle")
 
         self.merge_button = QPushButton(tr("Объединить игроков…"))
-        self.keep_button = QPushButton(tr("Оставить ветку…"))
-        self.aside_button = QPushButton(tr("Отложить ветку…"))
+        self.choose_button = QPushButton(tr("Выбрать, как продолжится игра…"))
         self.archived_button = QPushButton()
         self.archived_button.setToolTip(tr("Ветки игр, отложенные решением администратора: их события не "
                                            "удалены и показаны здесь"))
         self.archived_button.clicked.connect(self.show_archived)
         self.merge_button.clicked.connect(self.merge_selected)
-        self.keep_button.clicked.connect(self.keep_selected)
-        self.aside_button.clicked.connect(self.set_aside_selected)
+        self.choose_button.clicked.connect(self.choose_selected)
         self.action_error = QLabel()
         self.action_error.setObjectName("error")
         self.action_error.setWordWrap(True)
         self.action_error.setVisible(False)
         actions = QHBoxLayout()
-        for button in (self.merge_button, self.keep_button, self.aside_button):
+        for button in (self.merge_button, self.choose_button):
             actions.addWidget(button)
         actions.addStretch(1)
         actions.addWidget(self.archived_button)
@@ -166,12 +165,12 @@ class SyncPage(QWidget):
     def _update_actions(self) -> None:
         c = self.selected()
         admin = self.actor.has("admin")
-        for button in (self.merge_button, self.keep_button, self.aside_button):
+        for button in (self.merge_button, self.choose_button):
             button.setVisible(admin)  # only an administrator resolves conflicts
         enable(self.merge_button, admin and c is not None and c.kind == "duplicate_player",
                tr("Выберите в списке двойную регистрацию."))
-        for button in (self.keep_button, self.aside_button):
-            enable(button, admin and c is not None and c.kind == "game_branch", tr("Выберите в списке ветку игры."))
+        enable(self.choose_button, admin and c is not None and c.game is not None,
+               tr("Выберите в списке игру с ветками."))
 
     def ask(self, text: str) -> bool:
         """The confirmation before an action (tests replace it)."""
@@ -188,39 +187,31 @@ class SyncPage(QWidget):
                   "стойки.").format(stays=c.names.get(stays, stays[:8]), goes=c.names.get(goes, goes[:8]))
         self._act(text, lambda svc: svc.merge_conflict(self.actor, c.id))
 
-    def keep_selected(self) -> None:
-        c = self.selected()
-        if c is None or c.kind != "game_branch":
-            return
-        b = c.branch
-        text = tr("«{game}»: игру продолжит ветка стойки {desk} ({span}); события, которые здесь записаны с "
-                  "№{seq}, будут отложены (ничего не удаляется). Стойка {desk} станет вести игру. "
-                  "Продолжить?").format(game=b.title, desk=b.desk, span=b.span(), seq=b.branch.first["seq"])
-        self._act(text + self._other_branches(c), lambda svc: svc.keep_branch(self.actor, c.id))
+    def choose(self, game):
+        """The administrator's choice of the line that continues `game` (a GameChoiceView): the desk id whose
+        events end it, or None (tests replace it)."""
+        from clubdesk.ui.branch_choice import BranchChoiceDialog
 
-    def set_aside_selected(self) -> None:
-        c = self.selected()
-        if c is None or c.kind != "game_branch":
-            return
-        b = c.branch
-        text = tr("«{game}»: отложить ветку стойки {desk} ({span})? Её события не удаляются, они будут в "
-                  "«Отложенных ветках». Игра продолжится так, как она ведётся здесь, на всех стойках.").format(
-            game=b.title, desk=b.desk, span=b.span())
-        self._act(text + self._other_branches(c), lambda svc: svc.set_aside(self.actor, c.id))
+        dialog = BranchChoiceDialog(game, self)
+        self.choice_dialog = dialog  # kept for the screenshots
+        return dialog.chosen_desk() if dialog.exec() == BranchChoiceDialog.DialogCode.Accepted else None
 
-    def _other_branches(self, c) -> str:
-        """One decision settles the whole game: the other desks' branches of it are set aside too — said in the
-        question, since only the selected one is named there."""
-        others = [r.branch for r in (self.model.row_at(k) for k in range(self.model.rowCount()))
-                  if r.kind == "game_branch" and r.entity_id == c.entity_id and r.id != c.id]
-        return "".join(tr(" Ветка стойки {desk} этой же игры ({span}) тоже будет отложена.").format(
-            desk=o.desk, span=o.span()) for o in others)
+    def choose_selected(self) -> None:
+        c = self.selected()
+        if c is None or c.game is None:
+            return
+        desk = self.choose(c.game)
+        if desk is None:
+            return
+        self._do(lambda svc: svc.continue_with(self.actor, c.game.game_id, desk))
 
     def _act(self, text: str, action) -> None:
+        if self.ask(text):
+            self._do(action)
+
+    def _do(self, action) -> None:
         from clubdesk.services.conflicts import ConflictService
 
-        if not self.ask(text):
-            return
         try:
             action(ConflictService(self.club.store))
         except KnownError as exc:
@@ -262,16 +253,28 @@ def prepare_screenshot(window) -> None:
 
 
 def extra_screenshots(window, out_dir) -> list:
-    """sync-archived.png: «Отложенные ветки» with the demo's Пирамидка branch set aside."""
+    """sync-archived.png: «Отложенные ветки» with the demo's Пирамидка branch set aside; sync-choice.png: «Как
+    продолжится игра» for the demo's Жук table recorded on two desks, the hall's line selected."""
     from PySide6.QtWidgets import QApplication
+
+    from clubdesk.ui.branch_choice import BranchChoiceDialog
 
     page: SyncPage = window.page("sync")
     page.show_archived()
-    dialog = page.archived_dialog
-    dialog.resize(1000, 640)
-    QApplication.processEvents()
-    path = out_dir / "sync-archived.png"
-    if not dialog.grab().save(str(path)):
-        raise OSError(f"cannot write {path}")
-    dialog.close()
-    return [path]
+    shots = [(page.archived_dialog, "sync-archived.png")]
+    game = next((r.game for r in (page.model.row_at(k) for k in range(page.model.rowCount())) if r.game), None)
+    if game is not None:
+        choice = BranchChoiceDialog(game, page)
+        choice.buttons[-1].click()
+        choice.show()
+        shots.append((choice, "sync-choice.png"))
+    written = []
+    for dialog, name in shots:
+        dialog.resize(1000, 640)
+        QApplication.processEvents()
+        path = out_dir / name
+        if not dialog.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        dialog.close()
+        written.append(path)
+    return written
