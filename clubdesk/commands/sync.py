@@ -1,4 +1,4 @@
-"""`clubdesk sync init-hub|add-desk|join|now|status|conflicts`: the hub sync from the command line.
+"""`clubdesk sync init-hub|add-desk|disable-desk|join|now|status|conflicts`: the hub sync from the command line.
 
 Every refusal (an unreachable hub, a wrong password, a hub of another protocol) is one line and exit 2;
 the desk's own data is never touched by a failed sync.
@@ -25,6 +25,11 @@ def add_parser(sub) -> None:
     p.add_argument("name", help="desk name: lowercase Latin letters, digits and _")
     p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
     p.add_argument("--schema", default=None)
+    p = ssub.add_parser("disable-desk", help="take a desk's hub login away and end its sessions (as the "
+                        "administrator); add-desk NAME gives it back with a new password")
+    p.add_argument("name", help="the desk name given to add-desk")
+    p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
+    p.add_argument("--schema", default=None)
     p = ssub.add_parser("join", help="connect this desk to a hub as desk NAME")
     p.add_argument("url", help="postgresql://host:5432/dbname")
     p.add_argument("--desk", required=True, metavar="NAME")
@@ -49,6 +54,8 @@ def run(args, lang: str) -> int:
             return _init_hub(args, lang)
         if args.sync_command == "add-desk":
             return _add_desk(args, lang)
+        if args.sync_command == "disable-desk":
+            return _disable_desk(args, lang)
         store = storedb.open_store(Path(args.db) if args.db else None)
         try:
             if args.sync_command == "join":
@@ -92,10 +99,10 @@ def _init_hub(args, lang: str) -> int:
     return 0
 
 
-def _add_desk(args, lang: str) -> int:
+def _admin_address(args):
+    """The hub as its administrator: --hub/--schema, or what init-hub saved on this machine."""
     from clubdesk.sync.config import read_settings
-    from clubdesk.sync.credentials import save_password
-    from clubdesk.sync.hub import HubAddress, add_desk
+    from clubdesk.sync.hub import HubAddress
 
     url, schema = args.hub, args.schema
     if url is None:
@@ -106,9 +113,16 @@ def _add_desk(args, lang: str) -> int:
             store.close()
         url, schema = s.get("sync.admin_url"), schema or s.get("sync.admin_schema")
         if url is None:
-            raise KnownError("Укажите сервер: clubdesk sync add-desk ИМЯ --hub URL.",
-                             "Name the hub: clubdesk sync add-desk NAME --hub URL.")
-    address = HubAddress.parse(url, schema=schema or "clubdesk")
+            raise KnownError(f"Укажите сервер: clubdesk sync {args.sync_command} ИМЯ --hub URL.",
+                             f"Name the hub: clubdesk sync {args.sync_command} NAME --hub URL.")
+    return HubAddress.parse(url, schema=schema or "clubdesk")
+
+
+def _add_desk(args, lang: str) -> int:
+    from clubdesk.sync.credentials import save_password
+    from clubdesk.sync.hub import add_desk
+
+    address = _admin_address(args)
     role, password = add_desk(address, args.name)
     save_password(address, args.name, password)
     _say(lang, f"Стойка {args.name}: вход {role}, пароль {password}\n"
@@ -117,6 +131,17 @@ def _add_desk(args, lang: str) -> int:
          f"Desk {args.name}: login {role}, password {password}\n"
          f"The password is saved in this computer's keyring; on the desk enter it in "
          f"«clubdesk sync join URL --desk {args.name}». It is shown only once.")
+    return 0
+
+
+def _disable_desk(args, lang: str) -> int:
+    from clubdesk.sync.hub import disable_desk
+
+    ended = disable_desk(_admin_address(args), args.name)
+    _say(lang, f"Вход стойки {args.name} отключён, завершено сеансов: {ended}. Включить снова, с новым паролем: "
+               f"clubdesk sync add-desk {args.name}.",
+         f"Desk {args.name}'s login is disabled, sessions ended: {ended}. To enable it again, with a new password: "
+         f"clubdesk sync add-desk {args.name}.")
     return 0
 
 
