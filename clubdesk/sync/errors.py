@@ -18,7 +18,7 @@ class SyncError(KnownError):
     `unreachable`, `auth`, `hub_newer`, `hub_older`, `no_hub`, `not_joined`, `not_a_desk`, `no_password`,
     `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered),
     `hub_busy` (another desk held the ingestion lock too long: it names the holder), `login_taken` (add-desk of a name
-    whose login is another club's desk), `hub_timeout` (the hub cut this desk off: a statement
+    whose login is another club's desk), `desk_disabled` (the administrator ran disable-desk), `hub_timeout` (the hub cut this desk off: a statement
     or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS)."""
 
     code = "sync_error"
@@ -34,6 +34,13 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          "clubdesk sync join.",
                          f"The sync hub {where} refused this desk's password. Enter it again: clubdesk sync join.",
                          code="auth")
+    if isinstance(exc, psycopg.OperationalError) and "is not permitted to log in" in str(exc):
+        return SyncError(f"Администратор сервера синхронизации {where} отключил вход этой стойки. Записи сохранены "
+                         "здесь; вход с новым паролем даёт clubdesk sync add-desk ИМЯ на сервере, затем clubdesk sync "
+                         "join на стойке.",
+                         f"The administrator of the sync hub {where} has disabled this desk's login. Its records are "
+                         "kept here; clubdesk sync add-desk NAME on the hub gives it a login with a new password, then "
+                         "clubdesk sync join on the desk.", code="desk_disabled")
     if isinstance(exc, psycopg.errors.InsufficientPrivilege) and exc.diag.column_name == "desk_id":
         return foreign_desk(where, text)  # the hub's check of appended rows (hub migration h002)
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):

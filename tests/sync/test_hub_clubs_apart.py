@@ -123,6 +123,24 @@ def test_the_sync_path_itself_pointed_at_another_clubs_schema_finds_nothing_ther
     assert hub_rows(other_hub, "d-b") == [1, 2]
 
 
+def public_grants(test_hub) -> list[tuple[str, str]]:
+    """(object, privilege) of the hub's schema and everything in it that PUBLIC holds: each layer on its own, since
+    either the schema's USAGE or an object's own grant missing is enough to refuse a desk of another club."""
+    with test_hub.address.connect() as conn:
+        return conn.execute(
+            "SELECT what, a.privilege_type FROM (SELECT 'schema ' || n.nspname AS what, n.nspacl AS acl, n.nspowner "
+            "AS owner FROM pg_namespace n WHERE n.nspname = %(s)s UNION ALL SELECT 'relation ' || c.relname, "
+            "c.relacl, c.relowner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = %(s)s UNION ALL SELECT 'function ' || p.proname, coalesce(p.proacl, "
+            "acldefault('f', p.proowner)), p.proowner FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+            "WHERE n.nspname = %(s)s) o, aclexplode(o.acl) a WHERE a.grantee = 0 ORDER BY 1, 2",
+            {"s": test_hub.prefix}).fetchall()
+
+
+def test_a_new_hub_grants_nothing_to_public(hub):
+    assert public_grants(hub) == []
+
+
 def test_init_hub_takes_away_what_public_was_granted_on_a_hub_before_h004(hub, other_hub):
     """A grant left in place on club B's hub (PUBLIC may use the schema, read and write its tables, call its
     functions — PostgreSQL's default for a function) reaches club A's desks until init-hub runs h004."""
@@ -139,6 +157,7 @@ def test_init_hub_takes_away_what_public_was_granted_on_a_hub_before_h004(hub, o
     with address.connect(password) as conn:
         assert refusals(conn, other_hub)["select"] == "allowed"  # the leak is real
     init_hub(other_hub.address)
+    assert public_grants(other_hub) == []
     with address.connect(password) as conn:
         answers = refusals(conn, other_hub)
     assert answers == {what: "42501" for what, _, _ in attempts(other_hub)}

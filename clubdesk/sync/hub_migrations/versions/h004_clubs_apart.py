@@ -120,6 +120,10 @@ DECLARE v_breaker text := (SELECT m.value FROM hub_meta m WHERE m.key = 'ingest_
 BEGIN
     EXECUTE format('ALTER FUNCTION break_ingest_lock(text) OWNER TO %I', v_breaker);
     EXECUTE format('REVOKE CREATE ON SCHEMA %I FROM %I', '{schema}', v_breaker);
+    -- The administrator grants the function to each new desk (add_desk), and its sessions do not inherit the
+    -- desks' rights through the breaker.
+    EXECUTE format('GRANT EXECUTE ON FUNCTION break_ingest_lock(text) TO %I WITH GRANT OPTION', current_user);
+    EXECUTE format('REVOKE %I FROM CURRENT_USER', v_breaker);
 END $$""")
 
 
