@@ -4,6 +4,7 @@ and `clubdesk sync disable-desk` takes a desk's login away (add-desk gives it ba
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 
@@ -142,3 +143,32 @@ def test_disable_desk_ends_the_desks_sessions_and_refuses_its_login_until_add_de
         assert conn.execute("SELECT 1").fetchone() == (1,)
     code, _, err = run(capsys, "sync", "disable-desk", "no_such_desk", *admin)
     assert code == 2 and "no_such_desk" in err
+
+
+def test_a_desk_keeping_its_transaction_busy_on_the_lock_with_anything_but_the_push_is_ended(hub, monkeypatch):
+    """Busy, not idle, and younger than ingest_max_hold: before h004 it held the lock up to 90 s a round. A push's
+    own statements under the lock take milliseconds, but for its COPY."""
+    with hub.address.connect() as admin:
+        admin.execute("UPDATE hub_meta SET value = '1 s' WHERE key = 'ingest_max_idle'")
+        admin.commit()
+    monkeypatch.setattr(protocol, "INGEST_LOCK_WAIT_S", 1.5)
+    (a, pa, _), (b, pb, _) = hub.add_desk("a"), hub.add_desk("b")
+    with a.connect(pa) as ca, b.connect(pb) as cb:
+        say_hello(cb, hub, "d-b")
+        sit_on_the_lock(ca, hub.club_id, "in_transaction")
+        sleeper = threading.Thread(target=_sleep_quietly, args=(ca,), daemon=True)  # busy, never idle
+        sleeper.start()
+        time.sleep(0.3)
+        started = time.monotonic()
+        assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 2)) == 2
+        assert time.monotonic() - started < 5
+        sleeper.join(5)
+        assert ca.closed or ca.broken
+    assert hub_rows(hub, "d-b") == [1, 2]
+
+
+def _sleep_quietly(conn: psycopg.Connection) -> None:
+    try:
+        conn.execute("SELECT pg_sleep(60)")
+    except psycopg.Error:
+        pass

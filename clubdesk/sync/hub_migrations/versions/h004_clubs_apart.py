@@ -15,8 +15,10 @@ refuses COPY FROM, which the push is: docs/sync.md «Roles and passwords»). Thi
 - the ingestion lock: advisory locks are open to every login of the database and visible in pg_locks, so a desk of
   another club could take this club's lock, and the breaker ended only this hub's desks. `break_ingest_lock` now
   ends any holder that is neither one of this hub's desks nor its administrator (a member of the schema's owner, or
-  a superuser), judges this hub's desks as before, and acts only on this hub's own club (a desk of this club cannot
-  aim it at another club's pushes).
+  a superuser), judges this hub's desks as before and also ends one running anything but the push's COPY under the
+  lock for longer than `ingest_max_idle` (a login keeping its transaction busy with `pg_sleep` held it up to
+  `ingest_max_hold`), and acts only on this hub's own club (a desk of this club cannot aim it at another club's
+  pushes).
 - the breaker is owned by a NOLOGIN role of this hub (`hub_meta.ingest_breaker`), a member of every desk login of
   the hub (add_desk makes each new one a member too): that lets it see its desks' sessions and end them whether or
   not the administrator who runs init-hub is a superuser. A superuser running init-hub also grants it
@@ -91,7 +93,7 @@ BEGIN
     END IF;
     FOR r IN
         SELECT a.pid, a.usename IN (SELECT d.role_name FROM desk_roles d) AS desk, a.state, a.xact_start,
-               a.state_change
+               a.state_change, a.query, a.query_start
         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
           AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
@@ -99,9 +101,12 @@ BEGIN
           AND NOT pg_has_role(a.usesysid, v_owner, 'MEMBER')  -- never the administrator, nor a superuser
     LOOP
         -- Not a desk of this club: no business with its lock. A desk: idle in its transaction past the limit, in a
-        -- transaction older than a batch may take, or holding it outside any transaction (no push does).
+        -- transaction older than a batch may take, holding it outside any transaction (no push does), or running
+        -- anything but the push's COPY for longer than the idle limit (a push's other statements under the lock
+        -- take milliseconds: reading what the hub holds, setting work_mem).
         IF NOT r.desk OR r.state = 'idle' OR now() - r.xact_start > v_hold
-           OR (r.state LIKE 'idle in transaction%' AND now() - r.state_change > v_idle) THEN
+           OR (r.state LIKE 'idle in transaction%' AND now() - r.state_change > v_idle)
+           OR (r.state = 'active' AND r.query NOT LIKE 'COPY log_rows %' AND now() - r.query_start > v_idle) THEN
             BEGIN
                 IF pg_terminate_backend(r.pid) THEN
                     v_ended := v_ended + 1;
