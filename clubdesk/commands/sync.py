@@ -84,7 +84,7 @@ def _say(lang: str, ru: str, en: str) -> None:
 
 def _init_hub(args, lang: str) -> int:
     from clubdesk.sync.config import write_settings
-    from clubdesk.sync.hub import HubAddress, init_hub
+    from clubdesk.sync.hub import HubAddress, init_hub, shared_logins
 
     address = HubAddress.parse(args.url, schema=args.schema)
     club = init_hub(address, args.club_name)
@@ -96,6 +96,15 @@ def _init_hub(args, lang: str) -> int:
             store.close()
     _say(lang, f"Сервер синхронизации готов: {address.where}, схема {address.schema}, клуб {club}.",
          f"The sync hub is ready: {address.where}, schema {address.schema}, club {club}.")
+    for login, other in shared_logins(address):
+        _say(lang, f"Внимание: вход {login} — стойка и этого клуба, и клуба схемы {other}, и читает записи обоих. "
+                   "Дайте стойке одного из клубов другое имя (add-desk) и отзовите у этого входа права на другую "
+                   f"схему: REVOKE ALL ON ALL TABLES IN SCHEMA {other} FROM {login}; "
+                   f"REVOKE USAGE ON SCHEMA {other} FROM {login}.",
+             f"Warning: the login {login} is a desk of this club and of the club of schema {other}, and reads both "
+             "clubs' rows. Give one club's desk another name (add-desk) and revoke this login's rights on the other "
+             f"schema: REVOKE ALL ON ALL TABLES IN SCHEMA {other} FROM {login}; "
+             f"REVOKE USAGE ON SCHEMA {other} FROM {login}.")
     return 0
 
 

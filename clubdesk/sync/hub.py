@@ -163,6 +163,18 @@ def init_hub(address: HubAddress, club_name: str = "") -> str:
         engine.dispose()
 
 
+def shared_logins(address: HubAddress) -> list[tuple[str, str]]:
+    """(login, other hub schema) for each desk login of this hub that may also use another hub schema of the same
+    database: a desk name given to two clubs before add_desk refused that (h004) is one login for both, and it reads
+    both clubs' rows. The administrator gives one of the clubs a desk of another name and drops the old grants."""
+    with address.connect() as conn, hub_errors(address.where):
+        return [tuple(r) for r in conn.execute(
+            "SELECT r.role_name, n.nspname FROM desk_roles r JOIN pg_roles p ON p.rolname = r.role_name, "
+            "pg_namespace n WHERE n.nspname <> current_schema() AND EXISTS (SELECT 1 FROM pg_class c "
+            "WHERE c.relnamespace = n.oid AND c.relname = 'clubdesk_hub_version') "
+            "AND has_schema_privilege(p.oid, n.oid, 'USAGE') AND NOT p.rolsuper ORDER BY 1, 2")]
+
+
 def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 

@@ -205,3 +205,23 @@ def test_a_desk_cannot_aim_its_hubs_lock_breaker_at_another_clubs_pushes(hub, ot
         assert ca.execute("SELECT break_ingest_lock(%s)", (other_hub.club_id,)).fetchone() == (0,)
         ca.commit()
         assert cb.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_init_hub_warns_of_a_login_that_two_clubs_share_from_before_add_desk_refused_it(hub, other_hub, capsys,
+                                                                                         tmp_path):
+    from clubdesk.cli import main
+
+    _, _, name = hub.add_desk("front")
+    role = hub.roles[-1]
+    with other_hub.address.connect() as conn:  # what add-desk of the same name on club B did before h004
+        conn.execute(f'GRANT USAGE ON SCHEMA "{other_hub.prefix}" TO "{role}"')
+        conn.execute(f'GRANT SELECT ON log_rows TO "{role}"')
+        conn.execute("INSERT INTO desk_roles (club_id, name, role_name) VALUES (%s, %s, %s)",
+                     (other_hub.club_id, name, role))
+        conn.commit()
+    db = str(tmp_path / "admin.sqlite")
+    assert main(["--db", db, "sync", "init-hub", other_hub.address.url, "--schema", other_hub.prefix]) == 0
+    out = capsys.readouterr().out
+    assert f"вход {role}" in out and f"схемы {hub.prefix}" in out
+    assert main(["--db", db, "sync", "init-hub", hub.address.url, "--schema", hub.prefix]) == 0
+    assert f"схемы {other_hub.prefix}" in capsys.readouterr().out

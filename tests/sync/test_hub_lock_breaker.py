@@ -124,24 +124,26 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_disable_desk_ends_the_desks_sessions_and_refuses_its_login_until_add_desk_gives_it_back(hub, capsys):
+def test_disable_desk_ends_the_desks_sessions_and_refuses_its_login_until_add_desk_gives_it_back(hub, capsys,
+                                                                                                tmp_path):
     address, password, name = hub.add_desk("a")
     admin = ("--hub", hub.address.url, "--schema", hub.address.schema)
+    db = ("--db", str(tmp_path / "admin.sqlite"))
     with address.connect(password, autocommit=True) as ca:
         sit_on_the_lock(ca, hub.club_id, "session")
-        code, out, _ = run(capsys, "sync", "disable-desk", name, *admin)
+        code, out, _ = run(capsys, *db, "sync", "disable-desk", name, *admin)
         assert code == 0 and "1" in out and f"add-desk {name}" in out
         with pytest.raises(psycopg.OperationalError):
             ca.execute("SELECT 1")
     with pytest.raises(SyncError) as info:
         address.connect(password)
     assert info.value.code == "desk_disabled" and "\n" not in str(info.value)
-    code, out, _ = run(capsys, "sync", "add-desk", name, *admin)
+    code, out, _ = run(capsys, *db, "sync", "add-desk", name, *admin)
     assert code == 0
     new_password = out.split("пароль ")[1].split()[0]
     with address.connect(new_password) as conn:
         assert conn.execute("SELECT 1").fetchone() == (1,)
-    code, _, err = run(capsys, "sync", "disable-desk", "no_such_desk", *admin)
+    code, _, err = run(capsys, *db, "sync", "disable-desk", "no_such_desk", *admin)
     assert code == 2 and "no_such_desk" in err
 
 
