@@ -17,7 +17,8 @@ from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.sync import protocol
 from clubdesk.sync.errors import SyncError, hub_busy
 from clubdesk.sync.hub import HubAddress, init_hub
-from tests.sync.conftest import TestHub, drop_hub, need_pg
+from tests.sync import conftest
+from tests.sync.conftest import drop_hub, need_pg
 from tests.sync.desks import make_desk
 from tests.sync.test_hub_protocol import rows_of, say_hello
 from tests.sync.test_hub_security import hub_rows
@@ -34,7 +35,7 @@ def plain_admin_hub(keyring_file):
         conn.execute(f'CREATE ROLE "{admin}" LOGIN CREATEROLE')
         conn.execute(f'GRANT CREATE ON DATABASE "{conn.info.dbname}" TO "{admin}"')
     address = HubAddress.parse(need_pg(), schema=prefix).with_user(admin)
-    test_hub = TestHub(address, "", prefix)
+    test_hub = conftest.TestHub(address, "", prefix)
     try:
         test_hub.club_id = init_hub(address)
         yield test_hub
