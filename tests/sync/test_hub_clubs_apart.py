@@ -28,12 +28,14 @@ COLUMNS = "club_id, desk_id, desk_seq, hlc, schema_version, entity, entity_id, o
 def other_hub(keyring_file):
     """Club B's hub in a schema of its own on the same server, with one desk's row on it."""
     test_hub = new_hub()
-    address, password, _ = test_hub.add_desk("b")
-    with address.connect(password) as conn:
-        say_hello(conn, test_hub, "d-b")
-        protocol.push_batch(conn, test_hub.club_id, "d-b", rows_of("d-b", 1, 2))
-    yield test_hub
-    drop_hub(test_hub)
+    try:
+        address, password, _ = test_hub.add_desk("b")
+        with address.connect(password) as conn:
+            say_hello(conn, test_hub, "d-b")
+            protocol.push_batch(conn, test_hub.club_id, "d-b", rows_of("d-b", 1, 2))
+        yield test_hub
+    finally:
+        drop_hub(test_hub)
 
 
 def attempts(b) -> list[tuple[str, str, tuple | None]]:
