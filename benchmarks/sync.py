@@ -300,10 +300,17 @@ def main() -> None:
         import psycopg
 
         with psycopg.connect(URL, autocommit=True) as conn:
+            breakers = []  # each hub's lock breaker is a role of its own (h004)
+            for s in (schema, f"{schema}_big"):
+                try:
+                    breakers.append(conn.execute(f'SELECT value FROM "{s}".hub_meta WHERE key = %s',
+                                                 ("ingest_breaker",)).fetchone())
+                except psycopg.Error:  # a hub the run did not get to make
+                    pass
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}_big" CASCADE')
             roles = conn.execute("SELECT rolname FROM pg_roles WHERE rolname LIKE %s", (f"clubdesk_{schema}%",))
-            for (role,) in roles.fetchall():
+            for (role,) in [*roles.fetchall(), *(b for b in breakers if b)]:
                 conn.execute(f'DROP OWNED BY "{role}"')
                 conn.execute(f'DROP ROLE "{role}"')
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,4 +1,4 @@
-"""`clubdesk sync init-hub|add-desk|join|now|status|conflicts`: the hub sync from the command line.
+"""`clubdesk sync init-hub|add-desk|disable-desk|join|now|status|conflicts`: the hub sync from the command line.
 
 Every refusal (an unreachable hub, a wrong password, a hub of another protocol) is one line and exit 2;
 the desk's own data is never touched by a failed sync.
@@ -23,6 +23,11 @@ def add_parser(sub) -> None:
     p.add_argument("--club-name", default="")
     p = ssub.add_parser("add-desk", help="make the hub login of a desk (as the administrator)")
     p.add_argument("name", help="desk name: lowercase Latin letters, digits and _")
+    p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
+    p.add_argument("--schema", default=None)
+    p = ssub.add_parser("disable-desk", help="take a desk's hub login away and end its sessions (as the "
+                        "administrator); add-desk NAME gives it back with a new password")
+    p.add_argument("name", help="the desk name given to add-desk")
     p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
     p.add_argument("--schema", default=None)
     p = ssub.add_parser("join", help="connect this desk to a hub as desk NAME")
@@ -58,6 +63,8 @@ def run(args, lang: str) -> int:
             return _init_hub(args, lang)
         if args.sync_command == "add-desk":
             return _add_desk(args, lang)
+        if args.sync_command == "disable-desk":
+            return _disable_desk(args, lang)
         store = storedb.open_store(Path(args.db) if args.db else None)
         try:
             if args.sync_command == "join":
@@ -86,7 +93,7 @@ def _say(lang: str, ru: str, en: str) -> None:
 
 def _init_hub(args, lang: str) -> int:
     from clubdesk.sync.config import write_settings
-    from clubdesk.sync.hub import HubAddress, init_hub
+    from clubdesk.sync.hub import HubAddress, init_hub, shared_logins
 
     address = HubAddress.parse(args.url, schema=args.schema)
     club = init_hub(address, args.club_name)
@@ -98,13 +105,22 @@ def _init_hub(args, lang: str) -> int:
             store.close()
     _say(lang, f"Сервер синхронизации готов: {address.where}, схема {address.schema}, клуб {club}.",
          f"The sync hub is ready: {address.where}, schema {address.schema}, club {club}.")
+    for login, other in shared_logins(address):
+        _say(lang, f"Внимание: вход {login} — стойка и этого клуба, и клуба схемы {other}, и читает записи обоих. "
+                   "Дайте стойке одного из клубов другое имя (add-desk) и отзовите у этого входа права на другую "
+                   f"схему: REVOKE ALL ON ALL TABLES IN SCHEMA {other} FROM {login}; "
+                   f"REVOKE USAGE ON SCHEMA {other} FROM {login}.",
+             f"Warning: the login {login} is a desk of this club and of the club of schema {other}, and reads both "
+             "clubs' rows. Give one club's desk another name (add-desk) and revoke this login's rights on the other "
+             f"schema: REVOKE ALL ON ALL TABLES IN SCHEMA {other} FROM {login}; "
+             f"REVOKE USAGE ON SCHEMA {other} FROM {login}.")
     return 0
 
 
-def _add_desk(args, lang: str) -> int:
+def _admin_address(args):
+    """The hub as its administrator: --hub/--schema, or what init-hub saved on this machine."""
     from clubdesk.sync.config import read_settings
-    from clubdesk.sync.credentials import save_password
-    from clubdesk.sync.hub import HubAddress, add_desk
+    from clubdesk.sync.hub import HubAddress
 
     url, schema = args.hub, args.schema
     if url is None:
@@ -115,9 +131,16 @@ def _add_desk(args, lang: str) -> int:
             store.close()
         url, schema = s.get("sync.admin_url"), schema or s.get("sync.admin_schema")
         if url is None:
-            raise KnownError("Укажите сервер: clubdesk sync add-desk ИМЯ --hub URL.",
-                             "Name the hub: clubdesk sync add-desk NAME --hub URL.")
-    address = HubAddress.parse(url, schema=schema or "clubdesk")
+            raise KnownError(f"Укажите сервер: clubdesk sync {args.sync_command} ИМЯ --hub URL.",
+                             f"Name the hub: clubdesk sync {args.sync_command} NAME --hub URL.")
+    return HubAddress.parse(url, schema=schema or "clubdesk")
+
+
+def _add_desk(args, lang: str) -> int:
+    from clubdesk.sync.credentials import save_password
+    from clubdesk.sync.hub import add_desk
+
+    address = _admin_address(args)
     role, password = add_desk(address, args.name)
     kept = save_password(address, args.name, password)
     where_ru = f"в файле {kept}" if kept else "в хранилище паролей этого компьютера"
@@ -128,6 +151,17 @@ def _add_desk(args, lang: str) -> int:
          f"Desk {args.name}: login {role}, password {password}\n"
          f"The password is saved {where_en}; on the desk enter it in "
          f"«clubdesk sync join URL --desk {args.name}». It is shown only once.")
+    return 0
+
+
+def _disable_desk(args, lang: str) -> int:
+    from clubdesk.sync.hub import disable_desk
+
+    ended = disable_desk(_admin_address(args), args.name)
+    _say(lang, f"Вход стойки {args.name} отключён, завершено сеансов: {ended}. Включить снова, с новым паролем: "
+               f"clubdesk sync add-desk {args.name}.",
+         f"Desk {args.name}'s login is disabled, sessions ended: {ended}. To enable it again, with a new password: "
+         f"clubdesk sync add-desk {args.name}.")
     return 0
 
 

@@ -17,7 +17,8 @@ class SyncError(KnownError):
     """The hub cannot be used now (unreachable, wrong password, newer protocol, not joined). Codes:
     `unreachable`, `auth`, `hub_newer`, `hub_older`, `no_hub`, `not_joined`, `not_a_desk`, `no_password`,
     `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered),
-    `hub_busy` (another desk held the ingestion lock too long), `hub_timeout` (the hub cut this desk off: a statement
+    `hub_busy` (another desk held the ingestion lock too long: it names the holder), `login_taken` (add-desk of a name
+    whose login is another club's desk), `desk_disabled` (the administrator ran disable-desk), `hub_timeout` (the hub cut this desk off: a statement
     or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS)."""
 
     code = "sync_error"
@@ -33,6 +34,13 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          "clubdesk sync join.",
                          f"The sync hub {where} refused this desk's password. Enter it again: clubdesk sync join.",
                          code="auth")
+    if isinstance(exc, psycopg.OperationalError) and "is not permitted to log in" in str(exc):
+        return SyncError(f"Администратор сервера синхронизации {where} отключил вход этой стойки. Записи сохранены "
+                         "здесь; вход с новым паролем даёт clubdesk sync add-desk ИМЯ на сервере, затем clubdesk sync "
+                         "join на стойке.",
+                         f"The administrator of the sync hub {where} has disabled this desk's login. Its records are "
+                         "kept here; clubdesk sync add-desk NAME on the hub gives it a login with a new password, then "
+                         "clubdesk sync join on the desk.", code="desk_disabled")
     if isinstance(exc, psycopg.errors.InsufficientPrivilege) and exc.diag.column_name == "desk_id":
         return foreign_desk(where, text)  # the hub's check of appended rows (hub migration h002)
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
@@ -41,7 +49,7 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          f"The sync hub {where} does not know this desk ({text}). Add it: clubdesk sync add-desk.",
                          code="not_a_desk")
     if isinstance(exc, psycopg.errors.LockNotAvailable):
-        return hub_busy(where)
+        return hub_busy(where, getattr(exc, "holders", ()))
     if getattr(exc, "sqlstate", None) in HUB_CUTOFF_STATES:
         return hub_timeout(where, exc)
     if isinstance(exc, psycopg.errors.UndefinedTable | psycopg.errors.InvalidSchemaName):
@@ -77,15 +85,33 @@ def foreign_desk(where: str, detail: str) -> SyncError:
                      "to this desk (docs/sync.md).", code="foreign_desk")
 
 
-def hub_busy(where: str) -> SyncError:
-    """The push waited its bound (protocol.INGEST_LOCK_WAIT_S) for the club's ingestion lock: another desk holds it."""
+def hub_busy(where: str, holders: tuple | list = ()) -> SyncError:
+    """The push waited its bound (protocol.INGEST_LOCK_WAIT_S) for the club's ingestion lock: another desk holds it.
+    `holders` (login, desk name or None, administrator?; protocol.ingest_lock_holders) are named with what the administrator can do
+    if it goes on: a desk's login can be disabled (`clubdesk sync disable-desk`), any other login by SQL."""
     from clubdesk.sync.protocol import INGEST_LOCK_WAIT_S
 
     wait = f"{INGEST_LOCK_WAIT_S:g}"
+    ru_who = en_who = ""
+    if holders:
+        login, desk, admin = holders[0]
+        if admin:
+            ru_who = f" Её держит сеанс администратора сервера (вход {login})."
+            en_who = f" A session of the hub's administrator (login {login}) holds it."
+        elif desk:
+            ru_who = (f" Её держит стойка {desk}; если так повторяется, администратор сервера может отключить её "
+                      f"вход: clubdesk sync disable-desk {desk}.")
+            en_who = (f" Desk {desk} holds it; if this goes on, the hub's administrator can disable its login: "
+                      f"clubdesk sync disable-desk {desk}.")
+        else:
+            ru_who = (f" Её держит вход {login}, не стойка этого клуба; администратор сервера может отключить его: "
+                      f'ALTER ROLE "{login}" NOLOGIN и pg_terminate_backend его сеансов.')
+            en_who = (f" The login {login}, not a desk of this club, holds it; the hub's administrator can disable "
+                      f'it: ALTER ROLE "{login}" NOLOGIN and pg_terminate_backend of its sessions.')
     return SyncError(f"Сервер синхронизации {where} занят другой стойкой дольше {wait} с. Записи этой стойки сохранены "
-                     "и будут переданы при следующей синхронизации.",
+                     f"и будут переданы при следующей синхронизации.{ru_who}",
                      f"The sync hub {where} has been busy with another desk for over {wait} s. This desk's records "
-                     "are kept and will be sent at the next sync.", code="hub_busy")
+                     f"are kept and will be sent at the next sync.{en_who}", code="hub_busy")
 
 
 def hub_timeout(where: str, exc: Exception) -> SyncError:

@@ -163,13 +163,26 @@ def init_hub(address: HubAddress, club_name: str = "") -> str:
         engine.dispose()
 
 
+def shared_logins(address: HubAddress) -> list[tuple[str, str]]:
+    """(login, other hub schema) for each desk login of this hub that may also use another hub schema of the same
+    database: a desk name given to two clubs before add_desk refused that (h004) is one login for both, and it reads
+    both clubs' rows. The administrator gives one of the clubs a desk of another name and drops the old grants."""
+    with address.connect() as conn, hub_errors(address.where):
+        return [tuple(r) for r in conn.execute(
+            "SELECT r.role_name, n.nspname FROM desk_roles r JOIN pg_roles p ON p.rolname = r.role_name, "
+            "pg_namespace n WHERE n.nspname <> current_schema() AND EXISTS (SELECT 1 FROM pg_class c "
+            "WHERE c.relnamespace = n.oid AND c.relname = 'clubdesk_hub_version') "
+            "AND has_schema_privilege(p.oid, n.oid, 'USAGE') AND NOT p.rolsuper ORDER BY 1, 2")]
+
+
 def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 
     The role may read hub log rows and append them under the desk ids it registered with hello() (a trigger
     checks, h002), read the hub's desks and meta, call hello() and break_ingest_lock() (h003); nothing else on
-    the server. Running it again
-    for the same name gives the desk a new password.
+    the server, and nothing at all in another club's hub schema (h004). Running it again for the same name gives
+    the desk a new password (and its login back after `disable_desk`). Logins are the server's, not the schema's:
+    a name whose login exists but is not a desk of this hub (another club's desk) is refused, never re-keyed.
     """
     from psycopg import sql
 
@@ -184,6 +197,8 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
                             "The hub has no club: run clubdesk sync init-hub first.", code="no_hub")
         conn.execute("SELECT pg_advisory_xact_lock(hashtext('clubdesk-init-hub'))")
         exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+        if exists and not conn.execute("SELECT 1 FROM desk_roles WHERE role_name = %s", (role,)).fetchone():
+            raise login_taken(address, desk_name, role)
         ident = sql.Identifier(role)
         verb = sql.SQL("ALTER ROLE") if exists else sql.SQL("CREATE ROLE")
         conn.execute(sql.SQL("{} {} LOGIN PASSWORD {}").format(verb, ident, sql.Literal(password)))
@@ -197,6 +212,37 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
                      "GRANT EXECUTE ON FUNCTION {schema}.hello(int, text, text, int, bigint) TO {role}",
                      "GRANT EXECUTE ON FUNCTION {schema}.break_ingest_lock(text) TO {role}"):
             conn.execute(sql.SQL(stmt).format(schema=schema, role=ident))
+        breaker = conn.execute("SELECT value FROM hub_meta WHERE key = 'ingest_breaker'").fetchone()
+        if breaker:  # the hub's lock breaker may see and end this desk's sessions (h004)
+            conn.execute(sql.SQL("GRANT {} TO {}").format(ident, sql.Identifier(breaker[0])))
         conn.execute("INSERT INTO desk_roles (club_id, name, role_name) VALUES (%s, %s, %s) "
                      "ON CONFLICT (club_id, name) DO NOTHING", (club[0], desk_name, role))
     return role, password
+
+
+def login_taken(address: HubAddress, desk_name: str, role: str) -> SyncError:
+    return SyncError(f"Вход {role} уже есть на сервере {address.where}, но это не стойка клуба схемы "
+                     f"{address.schema} (стойка другого клуба?). Имена стоек общие для всего сервера: выберите другое, "
+                     f"например с именем клуба ({address.schema}_{desk_name}).",
+                     f"The login {role} already exists on {address.where} but is not a desk of the club of schema "
+                     f"{address.schema} (another club's desk?). Desk names are shared by the whole server: choose "
+                     f"another, e.g. with the club's name ({address.schema}_{desk_name}).", code="login_taken")
+
+
+def disable_desk(address: HubAddress, desk_name: str) -> int:
+    """Take desk `desk_name`'s login away (NOLOGIN) and end its sessions, holding the club's ingestion lock or not;
+    returns how many were ended. The administrator's answer to a login that keeps blocking the others' pushes
+    (docs/sync.md «Limits of a desk login»); `add_desk` with the same name gives it back with a new password."""
+    from psycopg import sql
+
+    check_desk_name(desk_name)
+    role = role_name(desk_name)
+    with address.connect() as conn, hub_errors(address.where):
+        if not conn.execute("SELECT 1 FROM desk_roles WHERE role_name = %s", (role,)).fetchone():
+            raise SyncError(f"У клуба схемы {address.schema} нет стойки {desk_name}.",
+                            f"The club of schema {address.schema} has no desk {desk_name}.", code="bad_input")
+        conn.execute(sql.SQL("ALTER ROLE {} NOLOGIN").format(sql.Identifier(role)))
+        conn.commit()  # no new session from here on; then the ones open now
+        ended = conn.execute("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                             "WHERE usename = %s", (role,)).fetchone()[0]
+    return ended

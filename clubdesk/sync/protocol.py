@@ -131,10 +131,37 @@ def _append(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, co
 
     try:
         return _append_locked(conn, club_id, desk_id, first, count, send)
-    except psycopg.errors.LockNotAvailable:
+    except psycopg.errors.LockNotAvailable as exc:
         if not _break_ingest_lock(conn, club_id):
+            exc.holders = ingest_lock_holders(conn, club_id)  # the desk's one line names them (errors.hub_busy)
             raise
-    return _append_locked(conn, club_id, desk_id, first, count, send)
+    try:
+        return _append_locked(conn, club_id, desk_id, first, count, send)
+    except psycopg.errors.LockNotAvailable as exc:
+        exc.holders = ingest_lock_holders(conn, club_id)
+        raise
+
+
+def ingest_lock_holders(conn: psycopg.Connection, club_id: str) -> list[tuple[str, str | None, bool]]:
+    """Who holds the club's ingestion lock now: (login, its desk name here or None, whether it is the hub's
+    administrator: a member of the schema's owner). Any login may read pg_locks and the user of every session, so a
+    desk can say who blocks it and the administrator knows whose login to disable. [] when the lock is free or the
+    hub cannot say."""
+    import psycopg
+
+    try:
+        with conn.transaction():
+            return [tuple(r) for r in conn.execute(
+                "WITH k AS (SELECT hashtextextended('clubdesk-ingest:' || %s, 0) AS v) "
+                "SELECT a.usename, r.name, pg_has_role(a.usesysid, (SELECT n.nspowner FROM pg_namespace n "
+                "WHERE n.nspname = current_schema()), 'MEMBER') FROM k, pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                "LEFT JOIN desk_roles r ON r.role_name = a.usename "
+                "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+                "AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database()) "
+                "AND l.classid::bigint = (k.v >> 32) & 4294967295 AND l.objid::bigint = k.v & 4294967295 "
+                "ORDER BY a.usename", (club_id,))]
+    except psycopg.Error:
+        return []
 
 
 def _break_ingest_lock(conn: psycopg.Connection, club_id: str) -> int:

@@ -76,8 +76,13 @@ def drop_hub(test_hub: TestHub) -> None:
     import psycopg
 
     with psycopg.connect(need_pg(), autocommit=True) as conn:
+        try:  # the hub's lock breaker (h004) is a role of its own
+            breaker = conn.execute(f'SELECT value FROM "{test_hub.prefix}".hub_meta '
+                                   "WHERE key = 'ingest_breaker'").fetchall()
+        except (psycopg.errors.UndefinedTable, psycopg.errors.InvalidSchemaName):
+            breaker = []
         conn.execute(f'DROP SCHEMA IF EXISTS "{test_hub.prefix}" CASCADE')
-        for role in test_hub.roles:
+        for role in [*test_hub.roles, *(r[0] for r in breaker)]:
             conn.execute(f'DROP OWNED BY "{role}"')
             conn.execute(f'DROP ROLE IF EXISTS "{role}"')
 

@@ -57,10 +57,7 @@ def test_a_desk_login_pushing_rows_under_another_desks_id_is_refused_with_one_cl
 
 
 def test_rows_under_a_desk_id_no_one_registered_or_in_another_club_are_refused(hub, two_roles):
-    _, cb = two_roles
-    with hub.address.connect() as admin:
-        admin.execute("INSERT INTO clubs (club_id, name) VALUES ('other-club', 'Другой клуб')")
-        admin.commit()
+    _, cb = two_roles  # a schema holds one club (h004): 'other-club' is one this hub has not
     for club, desk in ((hub.club_id, "d-never-said-hello"), ("other-club", "d-b")):
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             protocol.push_batch(cb, club, desk, rows_of(desk, 1, 1))
