@@ -361,7 +361,7 @@ class PlayerService:
         other = uow.session.scalar(select(Player).where(Player.nickname_key == nickname.casefold(),
                                                         Player.id != (own_id or "")))
         if other is not None:
-            raise ValidationError("nickname", f"Ник «{nickname}» уже у игрока {other.name}.",
+            raise ValidationError("nickname", f"Псевдоним «{nickname}» уже у игрока {other.name}.",
                                   f"The nickname '{nickname}' belongs to {other.name}.")
 
     @staticmethod
