@@ -59,5 +59,9 @@
       <source>например, Пётр или Пётр Ильич</source>
       <translation>e.g. Pyotr or Pyotr Ilyich</translation>
     </message>
+    <message>
+      <source>Фамилия и имя</source>
+      <translation>Surname and first name</translation>
+    </message>
   </context>
 </TS>
