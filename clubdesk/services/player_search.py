@@ -47,12 +47,12 @@ class PlayerIndex:
         self._chars = None
 
     def _postings(self) -> dict[str, array]:
-        """Character → positions of the keys containing it, and « » + character → positions of the keys with a
-        word starting with it: the first letter typed costs no scan."""
+        """Character → positions of the keys containing it: a fresh search scans only the keys holding its rarest
+        character."""
         if self._chars is None:
             chars: dict[str, array] = {}
             for k, key in enumerate(self._keys):
-                for c in {*key, *(" " + w[0] for w in key.split())}:
+                for c in set(key):
                     got = chars.get(c)
                     if got is None:
                         got = chars[c] = array("i")
@@ -115,9 +115,8 @@ class PlayerIndex:
             first, *rest = (needle(w) for w in words)
             if isinstance(base, range):  # a fresh search: start from the rarest character's keys
                 postings = self._postings()
-                heads = (first[:2],) if first[0] == " " else ()  # the keys with a word starting so
-                base = min((postings.get(c, array("i")) for c in (*heads, *first.strip())), key=len)
-                exact = len(first.strip()) == 1  # one letter or digit: its postings are the hits
+                base = min((postings.get(c, array("i")) for c in first.strip()), key=len)
+                exact = len(first) == 1  # one digit: its postings are the hits
             else:
                 exact = False
             hits = list(base) if exact else [k for k in base if first in keys[k]]
