@@ -227,7 +227,7 @@ _S: dict[str, tuple[str, str]] = {
     "mf_sitting_out": ("Отдыхают: {names}", "Sitting out: {names}"),
     # the player's card
     "pc_title": ("Карточка игрока", "Player card"),
-    "pc_nickname": ("Ник", "Nickname"),
+    "pc_nickname": ("Псевдоним", "Nickname"),
     "pc_phone": ("Телефон", "Phone"),
     "pc_zhuk_rating": ("Клубный рейтинг «Жук»", "Club rating, Zhuk"),
     "pc_rounds": ("Сыграно раундов", "Rounds played"),

@@ -17,6 +17,7 @@ from clubdesk.services.accounts import Actor, require
 from clubdesk.services.evenings_seating import SeatingMixin
 from clubdesk.services.evenings_standings import StandingsMixin
 from clubdesk.services.games import GameService
+from clubdesk.services.guests import GuestMatchesPlayer, same_person
 from clubdesk.services.players import PlayerBanned, PlayerData, PlayerService, ban_text, validate
 from clubdesk.store.db import Store
 from clubdesk.store.models import Account, CheckIn, Evening, Game, GameTable, Player, Seat, canonical_json
@@ -177,11 +178,16 @@ class EveningService(SeatingMixin, StandingsMixin):
                 uow.session.get(Evening, evening_id).seating_json = None
         return seated
 
-    def add_guest(self, actor: Actor, evening_id: str, data: PlayerData) -> CheckInRow:
-        """A guest registered on the spot (validated as in the registry) and checked in, in one transaction."""
+    def add_guest(self, actor: Actor, evening_id: str, data: PlayerData, *, anyway: bool = False) -> CheckInRow:
+        """A guest registered on the spot (validated as in the registry) and checked in, in one transaction.
+        GuestMatchesPlayer (nothing stored) when a registry player has his phone, nickname or name, unless
+        `anyway` (the desk answered that the guest is another person)."""
         require(actor, *EVENING_ROLES)
-        data = validate(PlayerData(data.name, data.nickname, data.phone, data.notes), self.players.today())
+        data = validate(PlayerData(data.name, data.nickname, data.phone, data.notes, surname=data.surname,
+                                   first_name=data.first_name), self.players.today())
         self.get(evening_id)
+        if not anyway and (matches := same_person(self.store, data)):
+            raise GuestMatchesPlayer(matches)
         with UnitOfWork(self.store, actor.account_id) as uow:
             PlayerService.check_nickname(uow, data.nickname, None)  # the registry's own uniqueness rule
             p = Player(is_guest=True)

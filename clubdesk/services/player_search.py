@@ -1,9 +1,11 @@
 """Filter-as-you-type over a big registry: an in-memory index of search keys kept in name order.
 
-A substring LIKE over 100 000 players is a full scan (~40 ms for the count, ~65 ms more for the sorted
-page, measured in benchmarks/ui.py), too slow per keystroke. The index holds (name, id, search_key)
-sorted like PlayerService.search; a filter is a substring test in Python (~12 ms over 100 000, much less
-while typing refines the previous text), and only the shown page is read from SQL by id. The change
+A LIKE over 100 000 players is a full scan (~40 ms for the count, ~65 ms more for the sorted page, measured in
+benchmarks/ui.py), too slow per keystroke. The index holds (name, id, search key) sorted like
+PlayerService.search, each key spelled with a space before every word (`players.word_starts`), so a typed word
+is found at the start of the surname, the first name or the nickname (digits: anywhere in the phone) by one
+substring test in Python (~12 ms over 100 000, much less while typing refines the previous text), and only the
+shown page is read from SQL by id. The change
 log's newest id tells cheaply whether anything was written since; changed players are patched in.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 import bisect
 from array import array
 
-from clubdesk.services.players import ROW_COLUMNS, PlayerRow, row_of, search_words
+from clubdesk.services.players import ROW_COLUMNS, PlayerRow, implies, needle, row_of, search_words, word_starts
 from clubdesk.store.db import Store
 
 _REBUILD_ABOVE = 2000  # more changed players than this since the last look: rebuild instead of patching
@@ -25,7 +27,7 @@ class PlayerIndex:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._order: list[tuple[str, str]] = []  # (name, id), sorted
-        self._keys: list[str] = []  # search_key, parallel to _order
+        self._keys: list[str] = []  # word_starts(search_key), parallel to _order
         self._mark: int | None = None  # newest change_log id seen
         self._last: tuple[tuple[str, ...], list[int]] | None = None  # last query: refining it is cheap
         self._chars: dict[str, array] | None = None  # built on the first filter after a (re)build
@@ -40,12 +42,13 @@ class PlayerIndex:
         # A player merged into another is not listed: the survivor stands for both (docs/sync.md).
         rows = self.store.read("SELECT name, id, search_key FROM players WHERE merged_into = '' ORDER BY name, id")
         self._order = [(n, i) for n, i, _k in rows]
-        self._keys = [k for _n, _i, k in rows]
+        self._keys = [word_starts(k) for _n, _i, k in rows]
         self._mark, self._last = mark, None
         self._chars = None
 
     def _postings(self) -> dict[str, array]:
-        """Character → positions of the keys containing it: the first letter typed costs no scan."""
+        """Character → positions of the keys containing it: a fresh search scans only the keys holding its rarest
+        character."""
         if self._chars is None:
             chars: dict[str, array] = {}
             for k, key in enumerate(self._keys):
@@ -85,7 +88,7 @@ class PlayerIndex:
             for name, pid, key in fresh:
                 at = bisect.bisect_left(self._order, (name, pid))
                 self._order.insert(at, (name, pid))
-                self._keys.insert(at, key)
+                self._keys.insert(at, word_starts(key))
             self._last, self._chars = None, None
         self._mark = mark
 
@@ -95,7 +98,7 @@ class PlayerIndex:
         return len(self._keys)
 
     def match(self, text: str) -> Hits:
-        """Players whose key contains every word of `text`, in name order (positions, ids on demand)."""
+        """Players every word of `text` finds (`players.needle`), in name order (positions, ids on demand)."""
         self.sync()
         words = search_words(text)
         keys = self._keys
@@ -104,17 +107,19 @@ class PlayerIndex:
             old, hits = self._last
             if old == words:
                 return Hits(self, hits)
-            if all(any(o in w for w in words) for o in old):  # every old word is implied: refine old hits
+            if all(any(implies(o, w) for w in words) for o in old):  # every old word is implied: refine old hits
                 base = hits
         if not words:
             hits = base if isinstance(base, range) else range(len(keys))
         else:
-            first, *rest = words
+            first, *rest = (needle(w) for w in words)
             if isinstance(base, range):  # a fresh search: start from the rarest character's keys
                 postings = self._postings()
-                base = min((postings.get(c, array("i")) for c in first), key=len)
-            hits = list(base) if len(first) == 1 and not isinstance(base, list) else \
-                [k for k in base if first in keys[k]]
+                base = min((postings.get(c, array("i")) for c in first.strip()), key=len)
+                exact = len(first) == 1  # one digit: its postings are the hits
+            else:
+                exact = False
+            hits = list(base) if exact else [k for k in base if first in keys[k]]
             for w in rest:
                 hits = [k for k in hits if w in keys[k]]
         self._last = (words, hits)

@@ -18,7 +18,8 @@ SCHEMA_VERSION = int(migrate.HEAD)
 # Columns of the log row itself, never repeated in a payload.
 ROW_KEYS = frozenset({"id", "hlc", "desk_id"})
 # Derived from the events on every desk; syncing them would let a desk overwrite what another derived.
-DERIVED = {"games": frozenset({"status"}), "players": frozenset({"status", "ban_reason", "ban_until"})}
+# A player's `name` is «surname first_name» (0013), derived on every desk from the two synced fields.
+DERIVED = {"games": frozenset({"status"}), "players": frozenset({"status", "ban_reason", "ban_until", "name"})}
 # Set-like tables: their id is uuid5 of the natural key, `deleted` is the tombstone.
 SET_LIKE = {"check_ins": ("evening_id", "player_id"), "tournament_entries": ("tournament_id", "player_id"),
             "seats": ("table_id", "seat_no"), "ban_confirmations": ("evening_id", "flag_key")}
@@ -59,12 +60,24 @@ def set_like_id(entity: str, values: dict[str, Any]) -> str:
     return natural_id(entity, *(values[k] for k in SET_LIKE[entity]))
 
 
-def fold(rows: list[tuple[int, str, str]]) -> dict[str, tuple[tuple[int, str], Any]]:
-    """Per-field winner of (hlc, desk_id, payload) log rows: field -> ((hlc, desk_id), value)."""
+def with_name_parts(entity: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """A players payload as this schema reads it: a row written before 0013 (or by a desk not yet upgraded) says
+    `name` only, which writes the surname and the first name (split at the first space, as 0013 split the
+    stored names) — so its LWW key holds for the two fields. Any other payload as it is."""
+    if entity != "players" or "name" not in payload or "surname" in payload or "first_name" in payload:
+        return payload
+    from clubdesk.names import split_name
+
+    surname, first_name = split_name(payload["name"] or "")
+    return {**payload, "surname": surname, "first_name": first_name}
+
+
+def fold(rows: list[tuple[int, str, str]], entity: str = "") -> dict[str, tuple[tuple[int, str], Any]]:
+    """Per-field winner of (hlc, desk_id, payload) log rows of `entity`: field -> ((hlc, desk_id), value)."""
     out: dict[str, tuple[tuple[int, str], Any]] = {}
     for hlc, desk_id, payload in rows:
         key = (hlc, desk_id)
-        for field, value in json.loads(payload).items():
+        for field, value in with_name_parts(entity, json.loads(payload)).items():
             if field in ROW_KEYS:
                 continue
             cur = out.get(field)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
 # The newest revision in versions/; tests/store/test_db.py checks it against the scripts.
-HEAD = "0012"
+HEAD = "0013"
 
 
 def alembic_config() -> Config:

@@ -58,7 +58,11 @@ class Player(Synced, Base):
     __tablename__ = "players"
     # The registry's pages are read in (name, id) order (PlayerService.search, the players page at start).
     __table_args__ = (Index("ix_players_name_id", "name", "id"),)
+    # Derived (clubdesk.names.full_name): «surname first_name», kept for the registry's order and every reader
+    # that prints a player; each desk derives it from the two synced fields, so it never syncs itself (0013).
     name: Mapped[str] = mapped_column(String(200))
+    surname: Mapped[str] = mapped_column(String(100), default="", server_default=text("''"))
+    first_name: Mapped[str] = mapped_column(String(100), default="", server_default=text("''"))  # may hold a patronymic
     nickname: Mapped[str] = mapped_column(String(100), default="")
     # E.164 («+79031234567», clubdesk.phones) since 0010; one that could not be read then is kept as it was.
     # Indexed: a new player is looked up by his phone (a possible duplicate) and so is one arriving by sync.

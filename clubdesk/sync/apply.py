@@ -24,6 +24,7 @@ from clubdesk.store.changelog import (
     SCHEMA_VERSION,
     canonical_json,
     fold,
+    with_name_parts,
 )
 from clubdesk.sync import resolutions
 from clubdesk.sync.cursors import LOG_COLUMNS, _cursor, _set_cursor
@@ -158,7 +159,7 @@ def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] |
 
 def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> None:
     result.applied += 1
-    fields = {k: v for k, v in json.loads(row["payload"]).items() if k not in ROW_KEYS}
+    fields = {k: v for k, v in with_name_parts(row["entity"], json.loads(row["payload"])).items() if k not in ROW_KEYS}
     key = (row["hlc"], row["desk_id"])
     if row["entity"] == "events":
         _apply_event(cur, row, fields, result)
@@ -169,12 +170,14 @@ def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult
     fields = {k: v for k, v in fields.items() if k in columns and k not in DERIVED.get(entity, ())}
     earlier = fold(cur.execute("SELECT hlc, desk_id, payload FROM change_log WHERE entity = ? AND entity_id = ? "
                                "AND id <> ? AND id NOT IN (SELECT log_id FROM sync_quarantine)",
-                               (entity, entity_id, log_id)).fetchall())
+                               (entity, entity_id, log_id)).fetchall(), entity)
     winners = {k: v for k, v in fields.items() if k not in earlier or key > earlier[k][0]}
     current = cur.execute(f"SELECT hlc, desk_id FROM {entity} WHERE id = ?", (entity_id,)).fetchone()
     if current is None:
         values = {**_defaults(entity), **{k: v for k, (_, v) in earlier.items() if k in columns}, **winners}
         values.update(id=entity_id, hlc=row["hlc"], desk_id=row["desk_id"])
+        if entity == "players":
+            values["name"] = player_name(values)
         if not _insert(cur, entity, values, row, result):
             return
     elif winners:
@@ -191,12 +194,28 @@ def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult
         if changed.get("branch_json"):  # the administrator decided which branch continues the game
             resolutions.follow_decision(cur, entity_id)
     if entity == "players":
+        if current is not None and {"surname", "first_name"} & set(winners):
+            derive_player_name(cur, entity_id)
         if changed.get("merged_into"):
             resolutions.resolve_duplicates(cur, entity_id)
         result.conflicts += _note_duplicate_players(cur, entity_id)
         derive_player_ban(cur, entity_id)
     if entity == "bans":
         derive_player_ban(cur, cur.execute("SELECT player_id FROM bans WHERE id = ?", (entity_id,)).fetchone()[0])
+
+
+def player_name(values: dict) -> str:
+    """The derived `players.name` of a row's values (clubdesk.names.full_name)."""
+    from clubdesk.names import full_name
+
+    return full_name(values.get("surname") or "", values.get("first_name") or "")
+
+
+def derive_player_name(cur: sqlite3.Cursor, player_id: str) -> None:
+    """The player's name from his surname and first name as merged here (each may have come from another desk)."""
+    surname, first_name = cur.execute("SELECT surname, first_name FROM players WHERE id = ?", (player_id,)).fetchone()
+    cur.execute("UPDATE players SET name = ? WHERE id = ?",
+                (player_name({"surname": surname, "first_name": first_name}), player_id))
 
 
 def derive_player_ban(cur: sqlite3.Cursor, player_id: str) -> None:
@@ -324,7 +343,7 @@ def uncovered(store: Store) -> list[tuple[str, str, str]]:
         defaults = _defaults(table)
         for row in store.read(f"SELECT * FROM {table}"):
             values = payload_fields(table, dict(zip(names, row, strict=True)))
-            said = fold(logged.get((table, values.get("id") or row[names.index("id")]), []))
+            said = fold(logged.get((table, values.get("id") or row[names.index("id")]), []), table)
             for k, v in values.items():
                 want = bool(v) if types[k] == "BOOLEAN" and v is not None else v
                 if k not in said:

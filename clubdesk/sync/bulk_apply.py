@@ -17,7 +17,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION
+from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION, with_name_parts
 from clubdesk.sync import resolutions
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
 
@@ -44,7 +44,8 @@ def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
     """Read what the batch needs and decide every write (no write here: a read transaction is enough)."""
     mark = cur.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()[0]
     new, kinds, skipped = _new_rows(cur, rows)
-    payloads = [json.loads(r["payload"]) if k != "quarantine" else None for r, k in zip(new, kinds, strict=True)]
+    payloads = [with_name_parts(r["entity"], json.loads(r["payload"])) if k != "quarantine" else None
+                for r, k in zip(new, kinds, strict=True)]
     plan = Plan(mark, new, skipped, sum(1 for k in kinds if k != "quarantine"), _log_params(new, kinds), [],
                 {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
     lww = [r for r, k in zip(new, kinds, strict=True) if k == "lww"]
@@ -179,7 +180,7 @@ def _earlier_folds(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, str
                     f"({','.join('?' * len(part))}) AND id NOT IN (SELECT log_id FROM sync_quarantine)",
                     (entity, *part)).fetchall():
                 fold = folds.setdefault((entity, eid), {})
-                _fold_into(fold, (hlc, desk_id), json.loads(payload))
+                _fold_into(fold, (hlc, desk_id), with_name_parts(entity, json.loads(payload)))
     return folds
 
 
@@ -305,12 +306,16 @@ class _Pending:
 
     def take(self, steps: list[tuple]) -> None:
         """The writes merged so far become one step, their statements built here (outside the write lock)."""
+        from clubdesk.sync.apply import player_name
+
         if not self.dirty:
             return
         groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
         for (entity, eid), values in self.inserts.items():
             hlc, desk_id = self.stamps[(entity, eid)]
             values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
+            if entity == "players":  # derived from the merged parts, never taken from a payload
+                values["name"] = player_name(values)
             groups.setdefault((entity, tuple(values)), []).append(tuple(values.values()))
         inserts = [(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", params)
                    for (entity, names), params in groups.items()]
@@ -368,6 +373,8 @@ class _Writes:
                     players.append(eid)  # only a nickname or a phone can make a duplicate
                 if new is None:
                     ban_players.add(eid)
+                    if fields & {"surname", "first_name"}:
+                        apply.derive_player_name(cur, eid)
             elif entity == "bans":
                 ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
         for pid in players:

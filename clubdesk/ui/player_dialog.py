@@ -37,8 +37,11 @@ class PlayerDialog(QDialog):
         self.setWindowTitle(tr("Изменить игрока") if player else tr("Новый игрок"))
         self.setMinimumWidth(440)
 
-        self.name = QLineEdit()
-        self.name.setPlaceholderText(tr("например, Иванов Пётр"))  # surname first: the boards show «Иванов П.»
+        # The name in its parts (the boards show «Иванов П.»); the first name may carry a patronymic.
+        self.surname = QLineEdit()
+        self.surname.setPlaceholderText(tr("например, Иванов"))
+        self.first_name = QLineEdit()
+        self.first_name.setPlaceholderText(tr("например, Пётр или Пётр Ильич"))
         self.nickname = QLineEdit()
         self.phone = QLineEdit()
         self.phone.setPlaceholderText("+7 916 123-45-67")
@@ -75,8 +78,9 @@ class PlayerDialog(QDialog):
         self._duplicates: list[PlayerRow] = []
 
         form = QFormLayout()
-        form.addRow(tr("Фамилия и имя"), self.name)
-        form.addRow(tr("Ник"), self.nickname)
+        form.addRow(tr("Фамилия"), self.surname)
+        form.addRow(tr("Имя"), self.first_name)
+        form.addRow(tr("Псевдоним"), self.nickname)
         form.addRow(tr("Телефон"), self.phone)
         form.addRow(tr("Дата рождения"), self.birthday)
         form.addRow(tr("Заметки"), self.notes)
@@ -100,7 +104,7 @@ class PlayerDialog(QDialog):
 
         self.banned.toggled.connect(self._sync_ban_fields)
         self.ban_forever.toggled.connect(self._sync_ban_fields)
-        self._fields = {"name": self.name, "nickname": self.nickname, "phone": self.phone, "birthday": self.birthday,
+        self._fields = {"surname": self.surname, "first_name": self.first_name, "nickname": self.nickname, "phone": self.phone, "birthday": self.birthday,
                         "ban_reason": self.ban_reason, "ban_until": self.ban_until}
         self._load(player)
 
@@ -109,7 +113,8 @@ class PlayerDialog(QDialog):
         until = p.ban_until if p and p.ban_until else today + dt.timedelta(days=30)
         self.ban_until.setDate(QDate(until.year, until.month, until.day))
         if p:
-            self.name.setText(p.name)
+            self.surname.setText(p.surname)
+            self.first_name.setText(p.first_name)
             self.nickname.setText(p.nickname)
             self.phone.setText(phones.readable(p.phone))
             self.birthday.setText(f"{p.birthday:%d.%m.%Y}" if p.birthday else "")
@@ -142,8 +147,9 @@ class PlayerDialog(QDialog):
         phone = self.phone.text()
         if self._player and phone == phones.readable(self._player.phone):
             phone = self._player.phone  # shown spaced, stored as it was
-        return PlayerData(self.name.text(), self.nickname.text(), phone, self.notes.toPlainText(),
-                          self.banned.isChecked(), self.ban_reason.text(), until, self.birthday_date())
+        return PlayerData("", self.nickname.text(), phone, self.notes.toPlainText(), self.banned.isChecked(),
+                          self.ban_reason.text(), until, self.birthday_date(), self.surname.text(),
+                          self.first_name.text())
 
     def save(self, duplicate_ok: bool = False) -> None:
         self.duplicate.hide()

@@ -132,10 +132,6 @@
       <translation>Signed in: {login} ({roles})</translation>
     </message>
     <message>
-      <source>Ник</source>
-      <translation>Nickname</translation>
-    </message>
-    <message>
       <source>Телефон</source>
       <translation>Phone</translation>
     </message>

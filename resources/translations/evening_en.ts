@@ -162,10 +162,6 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <translation>Show on screen {n}: {name} ({w}×{h})</translation>
     </message>
     <message>
-      <source>Фамилия и имя</source>
-      <translation>Surname and first name</translation>
-    </message>
-    <message>
       <source>например, Иванов Пётр</source>
       <translation>e.g. Ivanov Pyotr</translation>
     </message>

@@ -31,5 +31,37 @@
       <source>итоги вечера</source>
       <translation>evening summary</translation>
     </message>
+    <message>
+      <source>например, Иванов</source>
+      <translation>e.g. Ivanov</translation>
+    </message>
+    <message>
+      <source>например, Пётр</source>
+      <translation>e.g. Pyotr</translation>
+    </message>
+    <message>
+      <source>Это другой человек — добавить гостем</source>
+      <translation>Another person — add as a guest</translation>
+    </message>
+    <message>
+      <source>Фамилия</source>
+      <translation>Surname</translation>
+    </message>
+    <message>
+      <source>Псевдоним</source>
+      <translation>Nickname</translation>
+    </message>
+    <message>
+      <source>Отметить «{name}»</source>
+      <translation>Check in '{name}'</translation>
+    </message>
+    <message>
+      <source>например, Пётр или Пётр Ильич</source>
+      <translation>e.g. Pyotr or Pyotr Ilyich</translation>
+    </message>
+    <message>
+      <source>Фамилия и имя</source>
+      <translation>Surname and first name</translation>
+    </message>
   </context>
 </TS>

@@ -66,7 +66,7 @@ def test_check_in_twice_is_refused(svc, admin, evening, people):
 def test_guest_is_validated_like_the_registry_and_checked_in(svc, admin, evening, people, store):
     with pytest.raises(ValidationError) as err:
         svc.add_guest(admin, evening.id, PlayerData("Я"))
-    assert err.value.field == "name"
+    assert err.value.field == "surname"
     with pytest.raises(ValidationError):
         svc.add_guest(admin, evening.id, PlayerData("Гость Другой", "Ник00"))  # the registry's nickname rule
     row = svc.add_guest(admin, evening.id, PlayerData("  Гость   Вечера ", "Залётный"))

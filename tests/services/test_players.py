@@ -37,7 +37,12 @@ def test_search_pages_in_name_order(svc, admin):
 
 
 @pytest.mark.parametrize(("data", "field"), [
-    (PlayerData(" "), "name"),
+    (PlayerData(" "), "surname"),
+    (PlayerData(surname=" ", first_name="Пётр"), "surname"),
+    (PlayerData(surname="Ван Дамм", first_name="Жан"), "surname"),
+    (PlayerData(surname="Я"), "surname"),
+    (PlayerData(surname="Иванов", first_name="П" * 101), "first_name"),
+    (PlayerData(surname="Иванов", nickname="Н" * 101), "nickname"),
     (PlayerData("Иван Иванов", phone="12-34"), "phone"),
     (PlayerData("Иван Иванов", phone="+7 916 abc 45 67"), "phone"),
     (PlayerData("Иван Иванов", banned=True), "ban_reason"),

@@ -47,10 +47,11 @@ def head_rows() -> dict[str, list[dict]]:
          "nickname_key": "кузя", "search_key": "кузнецов илья кузя 8-901-000-00-00",
          "created_at": "2026-11-02T19:00:00.000Z"},
         # an impossible phone, typed before 0010 refused one: 0010 keeps it as it was
-        {"id": "p-4", "name": "Ли Мин", "nickname": "", "phone": "00000000000", "notes": "", "status": "active",
+        # typed before the registry trimmed names: 0013 splits it at the first space and respells it
+        {"id": "p-4", "name": " Ли  Мин Хо", "nickname": "", "phone": "00000000000", "notes": "", "status": "active",
          "is_guest": 0, "ban_reason": "", "ban_until": None, "nickname_key": "", "search_key": "ли мин 00000000000",
          "created_at": "2026-11-03T20:00:00.000Z"},
-        {"id": "p-5", "name": "Гость Олег", "nickname": "Олег (гость)", "phone": "", "notes": "", "status": "active",
+        {"id": "p-5", "name": "Олег", "nickname": "Олег (гость)", "phone": "", "notes": "", "status": "active",
          "is_guest": 1, "ban_reason": "", "ban_until": None, "nickname_key": "олег (гость)",
          "search_key": "гость олег олег (гость)", "created_at": "2026-12-01T19:30:00.000Z"},
     ]
@@ -134,6 +135,8 @@ def rows_at(rev: str) -> dict[str, list[dict]]:
         rows = _sync_0010(rows)
     if rev >= "0012":
         rows = _sync_0012(rows)
+    if rev >= "0013":
+        rows = _sync_0013(rows)
     return rows
 
 
@@ -146,7 +149,7 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         rows["tournament_entries"] = []
     if rev < "0002":
         rows["projections"] = []
-    rows = _sync_0012(_sync_0010(_sync_0009(_sync_0008(_sync_0007(rows)))))
+    rows = _sync_0013(_sync_0012(_sync_0010(_sync_0009(_sync_0008(_sync_0007(rows))))))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
 
 
@@ -156,6 +159,15 @@ LWW_ORDER = ("players", "accounts", "tournaments", "tournament_entries", "stages
              "check_ins", "game_tables", "seats", "games")
 BOOLEANS = {("players", "is_guest"), ("accounts", "active"), ("check_ins", "deleted"),
             ("tournament_entries", "deleted"), ("seats", "deleted")}
+
+
+def _sync_0013(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """0013: the surname and the first name from the name split at its first space (a one-word name is a
+    surname); no log row (the log rows that carry `name` say both parts on every desk)."""
+    for p in rows["players"]:
+        p["surname"], _, p["first_name"] = " ".join(p["name"].split()).partition(" ")
+        p["name"] = f"{p['surname']} {p['first_name']}".strip()
+    return rows
 
 
 def _sync_0012(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:

@@ -18,14 +18,15 @@ def count(store, model):
 
 def test_insert_writes_change_log_row_in_same_transaction(store):
     with UnitOfWork(store) as uow:
-        uow.session.add(Player(name="Иван Петров"))
+        uow.session.add(Player(name="Петров Иван", surname="Петров", first_name="Иван"))
     with store.session_factory() as s:
         p = s.scalars(select(Player)).one()
         log = s.scalars(select(ChangeLog)).one()
     assert (log.entity, log.entity_id, log.op, log.desk_seq) == ("players", p.id, "upsert", 1)
     assert log.desk_id == store.desk_id == p.desk_id
     assert log.hlc == p.hlc > 0
-    assert '"name":"Иван Петров"' in log.payload
+    assert '"surname":"Петров"' in log.payload and '"first_name":"Иван"' in log.payload
+    assert '"name"' not in log.payload  # derived from the parts on every desk (0013)
 
 
 def test_update_logs_only_the_changed_fields_with_the_next_desk_seq_and_a_later_hlc(store):

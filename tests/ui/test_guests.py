@@ -25,7 +25,8 @@ def test_a_guest_is_marked_in_the_registry_until_the_desk_registers_him(qtbot, c
     evening_id = svc.create(admin, dt.date(2026, 12, 3), None).id
     dialog = GuestDialog(svc, admin, evening_id)
     qtbot.addWidget(dialog)
-    dialog.name.setText("Гостев Гость")
+    dialog.surname.setText("Гостев")
+    dialog.first_name.setText("Гость")
     dialog.nickname.setText("Прохожий")
     dialog.save()
     guest = dialog.saved.player_id
@@ -55,3 +56,45 @@ def test_a_registry_player_has_no_guest_box(qtbot, club, admin):
     edit = PlayerDialog(club.players, admin, p)
     qtbot.addWidget(edit)
     assert not edit.guest.isVisibleTo(edit) and not p.is_guest
+
+
+def test_a_guest_who_is_a_registry_player_is_named_and_checked_in_instead(qtbot, club, admin):
+    from clubdesk.services.players import PlayerData
+
+    svc = EveningService(club.store, club.games, club.players)
+    evening_id = svc.create(admin, dt.date(2026, 12, 3), None).id
+    known = club.players.add(admin, PlayerData(surname="Иванов", first_name="Пётр", nickname="Титан",
+                                               phone="+7 903 123-45-67"))
+    dialog = GuestDialog(svc, admin, evening_id)
+    qtbot.addWidget(dialog)
+    dialog.surname.setText("Гостев")
+    dialog.phone.setText("8 903 123 45 67")
+    dialog.save()
+    assert dialog.match.isVisibleTo(dialog) and not dialog.error.isVisibleTo(dialog) and not dialog.result()
+    assert dialog.match_text.text() == ("Уже есть игрок клуба: Иванов Пётр «Титан» — тот же телефон "
+                                        "+7 903 123-45-67. Отметить его вместо гостя?")
+    assert dialog.check_in_match.text() == "Отметить «Иванов Пётр»"
+    assert club.players.count() == 1 and svc.checked_in(evening_id) == []
+    dialog.check_in_match.click()
+    assert dialog.result() and dialog.checked_in_instead
+    assert [(c.player_id, c.is_guest) for c in svc.checked_in(evening_id)] == [(known.id, False)]
+    assert club.players.count() == 1
+
+
+def test_a_guest_who_only_shares_a_name_is_added_on_the_deliberate_answer(qtbot, club, admin):
+    from clubdesk.services.players import PlayerData
+
+    svc = EveningService(club.store, club.games, club.players)
+    evening_id = svc.create(admin, dt.date(2026, 12, 3), None).id
+    club.players.add(admin, PlayerData(surname="Иванов", first_name="Пётр"))
+    dialog = GuestDialog(svc, admin, evening_id)
+    qtbot.addWidget(dialog)
+    dialog.surname.setText("Иванов")
+    dialog.first_name.setText("Пётр")
+    dialog.save()
+    assert dialog.match.isVisibleTo(dialog) and "те же фамилия и имя" in dialog.match_text.text()
+    dialog.save()  # OK again asks again: only «Это другой человек…» adds him
+    assert not dialog.result() and club.players.count() == 1
+    dialog.add_anyway.click()
+    assert dialog.result() and not dialog.checked_in_instead and dialog.saved.is_guest
+    assert club.players.count() == 2

@@ -158,15 +158,24 @@ def test_guest_dialog_refuses_bad_entries_inline_then_checks_the_guest_in(qtbot,
             seen.append(dialog.error.text())
             return dialog.error.text()
 
-        type_text(dialog.name, "Я")
-        assert ok_refused() == "Введите имя и фамилию игрока."
-        type_text(dialog.name, "сенев Ян")                           # typed on: «Ясенев Ян»
+        type_text(dialog.first_name, "Ян")
+        assert ok_refused() == "Введите фамилию игрока."
+        assert dialog.focusWidget() is dialog.surname  # the field the line is about
+        type_text(dialog.surname, "Я")
+        assert ok_refused() == "В фамилии хотя бы две буквы."
+        type_text(dialog.surname, "сенев")                           # typed on: «Ясенев»
         type_text(dialog.phone, "12-34")
         assert ok_refused().startswith("Такого номера телефона не бывает: «12-34».")
         dialog.phone.clear()
         type_text(dialog.phone, "+7 916 123-45-67")
         type_text(dialog.nickname, taken.lower())                 # nicknames are unique ignoring case
-        assert ok_refused().startswith(f"Ник «{taken.lower()}» уже у игрока")
+        press(qtbot, dialog, OK)                                  # a registered player's nickname: asked first
+        assert dialog.match.isVisible() and not dialog.error.isVisible() and dialog.saved is None
+        assert dialog.match_text.text().startswith("Уже есть игрок клуба: ")
+        qtbot.mouseClick(dialog.add_anyway, LEFT)                 # «another person» — but the nickname is his
+        assert dialog.isVisible() and dialog.error.isVisible()
+        seen.append(dialog.error.text())
+        assert dialog.error.text().startswith(f"Псевдоним «{taken.lower()}» уже у игрока")
         dialog.nickname.clear()
         type_text(dialog.nickname, "Проездом")
         press(qtbot, dialog, OK)
@@ -175,7 +184,7 @@ def test_guest_dialog_refuses_bad_entries_inline_then_checks_the_guest_in(qtbot,
     modal = when_modal(GuestDialog, fill, failures)
     qtbot.mouseClick(reg.guest, LEFT)
     done(failures, modal)
-    assert len(seen) == 3
+    assert len(seen) == 4
     assert reg.message.isVisibleTo(reg) and reg.message.text() == "Гость Ясенев Ян отмечен."
     assert reg.present.rowCount() == 13 and reg.count.text() == "Отмечены: 13"
     assert reg.present.index(12, 1).data() == "Ясенев Ян «Проездом» · гость"
@@ -189,7 +198,7 @@ def test_cancelled_guest_dialog_checks_nobody_in(qtbot, page):
     failures: list = []
 
     def cancel(dialog: GuestDialog) -> None:
-        type_text(dialog.name, "Гостев Пётр")
+        type_text(dialog.surname, "Гостев")
         press(qtbot, dialog, CANCEL)
 
     modal = when_modal(GuestDialog, cancel, failures)

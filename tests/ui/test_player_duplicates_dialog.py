@@ -16,7 +16,8 @@ def _dialog(qtbot, club, admin, player=None):
 
 def test_an_impossible_phone_is_one_clear_line_in_the_dialog(qtbot, club, demo_admin):
     dialog = _dialog(qtbot, club, demo_admin)
-    dialog.name.setText("Новиков Игорь")
+    dialog.surname.setText("Новиков")
+    dialog.first_name.setText("Игорь")
     dialog.phone.setText("00000000000")
     dialog.save()
     assert dialog.saved is None and dialog.error.isVisibleTo(dialog)
@@ -27,7 +28,8 @@ def test_the_same_phone_typed_another_way_asks_and_saves_only_when_told(qtbot, c
     first = club.players.add(demo_admin, PlayerData("Яшин Ян", phone="8 (903) 123-45-67"))
     before = club.players.count()
     dialog = _dialog(qtbot, club, demo_admin)
-    dialog.name.setText("Яшин Ян")
+    dialog.surname.setText("Яшин")
+    dialog.first_name.setText("Ян")
     dialog.phone.setText("+7 903 123 45 67")
     dialog.save()
     assert dialog.saved is None and dialog.duplicate.isVisibleTo(dialog) and not dialog.error.isVisibleTo(dialog)
@@ -47,7 +49,8 @@ def test_open_existing_shows_that_player_in_the_registry_and_opens_him(qtbot, cl
     def fake_exec(dialog):
         opened.append(dialog)
         if len(opened) == 1:  # the new entry: the same phone, the desk opens the existing player instead
-            dialog.name.setText("Яшин Ян Петрович")
+            dialog.surname.setText("Яшин")
+            dialog.first_name.setText("Ян Петрович")
             dialog.phone.setText("89031234567")
             dialog.save()
             dialog.open_existing.click()
@@ -55,14 +58,16 @@ def test_open_existing_shows_that_player_in_the_registry_and_opens_him(qtbot, cl
     monkeypatch.setattr(PlayerDialog, "exec", fake_exec)
     page.add_player()
     assert len(opened) == 2 and opened[1]._player.id == first.id
-    assert opened[1].phone.text() == "+7 903 123-45-67" and opened[1].name.text() == "Яшин Ян"
+    assert opened[1].phone.text() == "+7 903 123-45-67"
+    assert (opened[1].surname.text(), opened[1].first_name.text()) == ("Яшин", "Ян")
     assert page.model.player_at(page.selected_row()).id == first.id
     assert club.players.count() == 41
 
 
 def test_a_date_of_birth_is_typed_kept_and_shown_again(qtbot, club, demo_admin):
     dialog = _dialog(qtbot, club, demo_admin)
-    dialog.name.setText("Громов Глеб")
+    dialog.surname.setText("Громов")
+    dialog.first_name.setText("Глеб")
     dialog.birthday.setText("31.02.1990")
     dialog.save()
     assert dialog.saved is None and "31.12.1990" in dialog.error.text()
@@ -95,7 +100,8 @@ def test_the_question_and_the_error_fit_the_dialog_without_squeezing_the_form(qt
         dialog = _dialog(qtbot, club, demo_admin)
         dialog.show()
         qtbot.waitExposed(dialog)
-        dialog.name.setText("Ivanov Petr")
+        dialog.surname.setText("Ivanov")
+        dialog.first_name.setText("Petr")
         dialog.phone.setText("00000000000")
         dialog.save()
         qapp.processEvents()

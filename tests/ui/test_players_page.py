@@ -31,12 +31,13 @@ def test_a_search_that_matches_nobody_counts_out_of_the_whole_registry(qtbot, cl
 def test_dialog_shows_service_validation_and_keeps_input(qtbot, club, demo_admin):
     dialog = PlayerDialog(club.players, demo_admin)
     qtbot.addWidget(dialog)
-    dialog.name.setText("Новиков Игорь")
+    dialog.surname.setText("Новиков")
+    dialog.first_name.setText("Игорь")
     dialog.phone.setText("12")
     dialog.save()
     assert not dialog.result()
     assert dialog.error.isVisibleTo(dialog) and "Такого номера телефона не бывает" in dialog.error.text()
-    assert dialog.name.text() == "Новиков Игорь"
+    assert (dialog.surname.text(), dialog.first_name.text()) == ("Новиков", "Игорь")
     dialog.phone.setText("+7 916 000-11-22")
     dialog.save()
     assert dialog.saved is not None and dialog.saved.phone == "+79160001122"
@@ -45,7 +46,8 @@ def test_dialog_shows_service_validation_and_keeps_input(qtbot, club, demo_admin
 def test_ban_needs_a_reason_in_the_dialog(qtbot, club, demo_admin):
     dialog = PlayerDialog(club.players, demo_admin)
     qtbot.addWidget(dialog)
-    dialog.name.setText("Громов Глеб")
+    dialog.surname.setText("Громов")
+    dialog.first_name.setText("Глеб")
     dialog.banned.setChecked(True)
     assert dialog.ban_reason.isEnabled()
     dialog.save()
@@ -62,7 +64,8 @@ def test_saved_player_is_selected_in_the_list(qtbot, club, demo_admin, monkeypat
     qtbot.addWidget(page)
 
     def fake_exec(dialog):
-        dialog.name.setText("Яшин Ян")
+        dialog.surname.setText("Яшин")
+        dialog.first_name.setText("Ян")
         dialog.save()
         return dialog.result()
     monkeypatch.setattr(PlayerDialog, "exec", fake_exec)

@@ -218,13 +218,14 @@ def test_player_dialog_keeps_what_was_typed_and_saves_once_the_cause_is_gone(qtb
     faults = StoreFaults(club.store, monkeypatch)
     dialog = PlayerDialog(club.players, admin)
     qtbot.addWidget(dialog)
-    dialog.name.setText("Новиков Игорь")
+    dialog.surname.setText("Новиков")
+    dialog.first_name.setText("Игорь")
     dialog.phone.setText("+7 916 000-11-22")
     break_cause(faults, cause, True)
     dialog.save()
     assert not dialog.result() and dialog.saved is None
     assert dialog.error.isVisibleTo(dialog) and dialog.error.text().startswith(FULL if cause == "full" else READ_ONLY)
-    assert (dialog.name.text(), dialog.phone.text()) == ("Новиков Игорь", "+7 916 000-11-22")
+    assert (dialog.surname.text(), dialog.first_name.text(), dialog.phone.text()) == ("Новиков", "Игорь", "+7 916 000-11-22")
     break_cause(faults, cause, False)
     dialog.save()
     assert dialog.saved is not None and dialog.saved.name == "Новиков Игорь"

@@ -1,4 +1,4 @@
-"""Small dialogs of the Mafia page: a new evening, a guest added on the spot."""
+"""Small dialogs of the Mafia page: a new evening, a guest added on the spot (or the registry player he is)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,21 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
-from clubdesk.errors import KnownError
+from clubdesk.errors import KnownError, ValidationError
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import CheckInRow, EveningRow, EveningService
-from clubdesk.services.players import PlayerData
+from clubdesk.services.guests import GuestMatchesPlayer
+from clubdesk.services.players import PlayerData, PlayerRow
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.views import error_label
+from clubdesk.ui.views import error_label, grow_to_fit
 
 
 class _Form(QDialog):
@@ -98,16 +102,85 @@ class EveningDialog(_Form):
 
 
 class GuestDialog(_Form):
+    """A guest typed at the door. One the registry already holds (the same phone, nickname or name) is named, with
+    a button that checks that player in instead; the guest is added only on «Это другой человек…»."""
+
     def __init__(self, service: EveningService, actor: Actor, evening_id: str, parent=None) -> None:
         super().__init__(tr("Гость вечера"), parent)
         self._svc, self._actor, self._evening = service, actor, evening_id
         self.saved: CheckInRow | None = None
-        self.name, self.nickname, self.phone = QLineEdit(), QLineEdit(), QLineEdit()
-        for label, w in ((tr("Фамилия и имя"), self.name), (tr("Ник"), self.nickname), (tr("Телефон"), self.phone)):
+        self.checked_in_instead = False  # the desk checked the registered player in, not a guest
+        self.surname, self.first_name, self.nickname, self.phone = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
+        self.surname.setPlaceholderText(tr("например, Иванов"))
+        self.first_name.setPlaceholderText(tr("например, Пётр"))
+        for label, w in ((tr("Фамилия"), self.surname), (tr("Имя"), self.first_name),
+                         (tr("Псевдоним"), self.nickname), (tr("Телефон"), self.phone)):
             self.form.addRow(label, w)
+        self._fields = {"surname": self.surname, "first_name": self.first_name, "nickname": self.nickname,
+                        "phone": self.phone}
+        # Who the guest may be: a question, not an error, under the form.
+        self.match = QWidget()
+        self.match_text = QLabel()
+        self.match_text.setWordWrap(True)
+        self.check_in_match = QPushButton()
+        self.add_anyway = QPushButton(tr("Это другой человек — добавить гостем"))
+        match_layout = QVBoxLayout(self.match)
+        match_layout.setContentsMargins(0, 0, 0, 0)
+        for w in (self.match_text, self.check_in_match, self.add_anyway):
+            match_layout.addWidget(w)
+        self.match.hide()
+        self.layout().insertWidget(2, self.match)
+        self._matched: PlayerRow | None = None
+        self.check_in_match.clicked.connect(self._check_in_match)
+        self.add_anyway.clicked.connect(lambda: self._add(anyway=True))
+
+    def data(self) -> PlayerData:
+        return PlayerData(nickname=self.nickname.text(), phone=self.phone.text(), surname=self.surname.text(),
+                          first_name=self.first_name.text())
 
     def save(self) -> None:
-        def add():
-            self.saved = self._svc.add_guest(self._actor, self._evening,
-                                             PlayerData(self.name.text(), self.nickname.text(), self.phone.text()))
-        self._try(add)
+        self._add(anyway=False)
+
+    def _add(self, anyway: bool) -> None:
+        self.match.hide()
+        self.error.hide()
+        try:
+            self.saved = self._svc.add_guest(self._actor, self._evening, self.data(), anyway=anyway)
+        except GuestMatchesPlayer as exc:
+            self._show_match(exc)
+            return
+        except ValidationError as exc:
+            self._refused(exc.message(), exc.field)
+            return
+        except KnownError as exc:
+            self._refused(exc.message(), None)
+            return
+        self.accept()
+
+    def _show_match(self, exc: GuestMatchesPlayer) -> None:
+        self._matched = exc.matches[0][0]
+        self.match_text.setText(exc.message())
+        self.check_in_match.setText(tr("Отметить «{name}»").format(name=self._matched.name))
+        self.match.show()
+        grow_to_fit(self)
+        self.check_in_match.setFocus()
+
+    def _check_in_match(self) -> None:
+        if self._matched is None:
+            return
+        try:
+            self.saved = self._svc.check_in(self._actor, self._evening, self._matched.id)
+        except KnownError as exc:
+            self.match.hide()
+            self._refused(exc.message(), None)
+            return
+        self.checked_in_instead = True
+        self.accept()
+
+    def _refused(self, text: str, field: str | None) -> None:
+        self.error.setText(text)
+        self.error.show()
+        grow_to_fit(self)
+        widget = self._fields.get(field or "")
+        if widget is not None:
+            widget.setFocus()

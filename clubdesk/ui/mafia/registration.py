@@ -140,5 +140,6 @@ class RegistrationTab(QWidget):
             return
         dialog = GuestDialog(self._svc, self._actor, self.evening_id, self)
         if dialog.exec() and dialog.saved:
-            self.show_message(tr("Гость {name} отмечен.").format(name=dialog.saved.name), error=False)
+            text = tr("{name} отмечен.") if dialog.checked_in_instead else tr("Гость {name} отмечен.")
+            self.show_message(text.format(name=dialog.saved.name), error=False)
             self.refresh()

@@ -33,7 +33,7 @@ BANNED_COLOR = QColor("#b3261e")
 
 
 def headers() -> list[str]:
-    return [tr("Имя"), tr("Ник"), tr("Телефон"), tr("Статус"), tr("Рейтинг")]
+    return [tr("Фамилия и имя"), tr("Псевдоним"), tr("Телефон"), tr("Статус"), tr("Рейтинг")]
 
 
 def rating_text(value: float) -> str:

@@ -26,7 +26,7 @@ class ParticipantsModel(RowTableModel):
     under a ban in force cannot be checked: the ban column says until when and why."""
 
     def headers(self) -> list[str]:
-        return [tr("Игрок"), tr("Ник"), tr("Запрет посещения")]
+        return [tr("Игрок"), tr("Псевдоним"), tr("Запрет посещения")]
 
     def __init__(self, service: PlayerService, parent=None) -> None:
         super().__init__(parent)

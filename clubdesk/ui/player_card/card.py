@@ -57,7 +57,7 @@ class PlayerCard(QDialog):
         name = QLabel(player.name)
         name.setObjectName("pageTitle")
         form = QFormLayout()
-        form.addRow(tr("Ник"), QLabel(player.nickname or "—"))
+        form.addRow(tr("Псевдоним"), QLabel(player.nickname or "—"))
         form.addRow(tr("Телефон"), QLabel(readable(player.phone) or "—"))
         if player.status == "banned":
             ban = QLabel(tr("Запрет посещения: {reason}").format(reason=player.ban_reason))
