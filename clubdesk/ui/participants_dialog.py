@@ -33,7 +33,7 @@ class ParticipantsDialog(QDialog):
 
     def _build(self, players: PlayerService, form: QFormLayout) -> None:
         self.search = QLineEdit()
-        self.search.setPlaceholderText(tr("Поиск участников: имя, ник или телефон"))
+        self.search.setPlaceholderText(tr("Поиск участников: фамилия, имя, псевдоним или телефон"))
         self.search.setClearButtonEnabled(True)
         self.model = ParticipantsModel(players, self)
         self.view = QTableView()

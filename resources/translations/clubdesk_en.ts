@@ -156,8 +156,8 @@
       <translation>banned until {date}</translation>
     </message>
     <message>
-      <source>Поиск: имя, ник или телефон</source>
-      <translation>Search: name, nickname or phone</translation>
+      <source>Поиск: фамилия, имя, псевдоним или телефон</source>
+      <translation>Search: surname, first name, nickname or phone</translation>
     </message>
     <message>
       <source>Добавить игрока…</source>

@@ -300,8 +300,8 @@
       <translation>Nominated: {seats}</translation>
     </message>
     <message>
-      <source>Поиск в реестре: имя, ник или телефон — Enter отмечает</source>
-      <translation>Search the registry: name, nickname or phone — Enter checks in</translation>
+      <source>Поиск в реестре: фамилия, имя, псевдоним или телефон — Enter отмечает</source>
+      <translation>Search the registry: surname, first name, nickname or phone — Enter checks in</translation>
     </message>
     <message>
       <source>Отметить на вечере</source>

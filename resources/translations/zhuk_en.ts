@@ -332,8 +332,8 @@
       <translation>balance carried into the next stage</translation>
     </message>
     <message>
-      <source>Поиск участников: имя, ник или телефон</source>
-      <translation>Find participants: name, nickname or phone</translation>
+      <source>Поиск участников: фамилия, имя, псевдоним или телефон</source>
+      <translation>Find participants: surname, first name, nickname or phone</translation>
     </message>
     <message>
       <source>Название:</source>

@@ -31,7 +31,7 @@ class RegistrationTab(QWidget):
         self.registry = PlayersModel(service.players, self, with_ratings=False, private=sees_private(actor))
         self.present = CheckInsModel(self._present, self)
         self.search = QLineEdit()
-        self.search.setPlaceholderText(tr("Поиск в реестре: имя, ник или телефон — Enter отмечает"))
+        self.search.setPlaceholderText(tr("Поиск в реестре: фамилия, имя, псевдоним или телефон — Enter отмечает"))
         self.search.setClearButtonEnabled(True)
         self.view = table_view(self.registry, stretch=NAME, widths={NICKNAME: 100})
         # the status column holds «запрет до 31.12.2027» whole (it was cut at 140 px); the style sheet's font is

@@ -55,7 +55,7 @@ class PlayersPage(QWidget):
         title = QLabel(tr("Игроки"))
         title.setObjectName("pageTitle")
         self.search = SearchField()
-        self.search.setPlaceholderText(tr("Поиск: имя, ник или телефон"))
+        self.search.setPlaceholderText(tr("Поиск: фамилия, имя, псевдоним или телефон"))
         self.search.setClearButtonEnabled(True)
         self.add_button = QPushButton(tr("Добавить игрока…"))
         self.edit_button = QPushButton(tr("Изменить…"))
