@@ -244,6 +244,8 @@ class _Pending:
         self.updates: dict[tuple[str, str], dict[str, Any]] = {}
         self.stamps: dict[tuple[str, str], tuple[int, str]] = {}
         self.changed: dict[tuple[str, str], set[str]] = {}
+        # (entity, id) → (fields, their names, stamp) of rows never seen here, written as they came (`take`)
+        self.fresh: dict[tuple[str, str], tuple[dict[str, Any], tuple[str, ...], tuple[int, str]]] = {}
 
     def columns(self, entity: str) -> frozenset[str]:
         key = ("columns", entity)
@@ -261,34 +263,40 @@ class _Pending:
             self.cache[key] = _defaults(entity)
         return self.cache[key]
 
-    def fields(self, entity: str, payload: dict) -> dict:
-        """The payload's fields this desk takes: its table's columns, not the row keys, not derived ones. The same
-        few field sets come again and again, so which to drop is decided once per set (most drop none)."""
-        key = ("drop", entity, tuple(payload))
+    def fields(self, entity: str, payload: dict) -> tuple[dict, tuple[str, ...]]:
+        """The payload's fields this desk takes (its table's columns, not the row keys, not derived ones) and the
+        payload's names. The same few field sets come again and again, so which to drop is decided once per set
+        (most drop none)."""
+        names = tuple(payload)
+        key = ("drop", entity, names)
         drop = self.cache.get(key)
         if drop is None:
             columns, derived = self.columns(entity), DERIVED.get(entity, ())
             drop = self.cache[key] = frozenset(f for f in payload if f not in columns or f in ROW_KEYS or f in derived)
-        return {f: v for f, v in payload.items() if f not in drop} if drop else payload
+        return ({f: v for f, v in payload.items() if f not in drop} if drop else payload), names
 
     @property
     def dirty(self) -> bool:
-        return bool(self.inserts or self.updates)
+        return bool(self.inserts or self.updates or self.fresh)
 
     def add(self, row: dict, payload: dict, folds: dict) -> None:
         entity, eid = row["entity"], row["entity_id"]
         k = (entity, eid)
-        columns = self.columns(entity)
-        fields = self.fields(entity, payload)
+        fields, names = self.fields(entity, payload)
         key = (row["hlc"], row["desk_id"])
         if k not in folds and k not in self.current:
             # Never seen here (no log row, no table row): every field is its own winner. The common row of a
-            # first pull, so its fold is built only if the entity comes again in the batch.
-            self.inserts[k] = {**self.defaults(entity), **fields}
-            self.stamps[k] = key
-            self.changed[k] = set(fields)
+            # first pull, so it is kept as it came (`take` builds its insert) and its fold is built only if the
+            # entity comes again in the batch.
+            self.fresh[k] = (fields, names, key)
             folds[k] = (key, payload)
             return
+        if k in self.fresh:  # the entity comes again in the batch: its insert becomes an ordinary one
+            first, _, stamp = self.fresh.pop(k)
+            self.inserts[k] = {**self.defaults(entity), **first}
+            self.stamps[k] = stamp
+            self.changed[k] = set(first)
+        columns = self.columns(entity)
         fold = _materialised(folds, k)
         winners = {f: v for f, v in fields.items() if f not in fold or key > fold[f][0]}
         if k in self.inserts:
@@ -311,6 +319,21 @@ class _Pending:
         if not self.dirty:
             return
         groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
+        new = dict(self.inserts)
+        changed = dict(self.changed)
+        shapes: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        for (entity, eid), (fields, names, (hlc, desk_id)) in self.fresh.items():
+            # The same insert as below ({defaults, fields, id, hlc, desk_id}, in that order of columns), built
+            # once per row instead of twice: the rows of one entity and field set share their column names.
+            values = {**self.defaults(entity), **fields}
+            values["hlc"], values["desk_id"] = hlc, desk_id  # the defaults hold both: their places are kept
+            shape = shapes.get((entity, names))
+            if shape is None:
+                shape = shapes[(entity, names)] = (*values, "id")
+            groups.setdefault((entity, shape), []).append((*values.values(), eid))
+            new[(entity, eid)] = values
+            changed[(entity, eid)] = fields  # every field changed (a dict: `_after` asks only `name in`)
+            self.current[(entity, eid)] = (hlc, desk_id)
         for (entity, eid), values in self.inserts.items():
             hlc, desk_id = self.stamps[(entity, eid)]
             values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
@@ -319,7 +342,7 @@ class _Pending:
                    for (entity, names), params in groups.items()]
         updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
                     (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
-        steps.append(("write", _Writes(inserts, updates, self.inserts, self.changed)))
+        steps.append(("write", _Writes(inserts, updates, new, changed)))
         for k in (*self.inserts, *self.updates):
             self.current[k] = self.stamps[k]
         self._reset()
@@ -363,9 +386,11 @@ class _Writes:
                 if "branch_json" in fields:  # the administrator decided which branch continues the game
                     resolutions.follow_decision(cur, eid)
             elif entity == "players":
-                if "merged_into" in fields:
-                    resolutions.resolve_duplicates(cur, eid)
                 new = self.new.get((entity, eid))
+                # a merge to close: an existing player's merged_into changed, or a new one arrived merged (a new
+                # player's fields all count as changed, and almost every one arrives with merged_into '')
+                if "merged_into" in fields and (new is None or new.get("merged_into")):
+                    resolutions.resolve_duplicates(cur, eid)
                 if (new is not None and (new.get("nickname_key") or new.get("phone"))) or \
                         (new is None and fields & {"nickname_key", "phone", "merged_into"}):
                     players.append(eid)  # only a nickname or a phone can make a duplicate
