@@ -63,3 +63,25 @@ def test_new_players_who_arrive_unmerged_cost_no_merge_lookup_and_a_merge_of_a_k
         assert store.read("SELECT merged_into FROM players WHERE id = ?", (ids[0],)) == [(ids[1],)]
     finally:
         store.close()
+
+
+def test_the_garbage_collector_paused_by_an_apply_runs_again_after_it_even_when_the_apply_fails(tmp_path):
+    import gc
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        changes.apply_remote(store, [_player(1, str(uuid.uuid4()))], batch=5)
+        assert gc.isenabled()
+        try:
+            changes.apply_remote(store, [_player(3, str(uuid.uuid4()))], batch=5)  # 2 is missing: a gap
+        except changes.SyncGap:
+            pass
+        assert gc.isenabled()
+        gc.disable()  # a collector the application switched off stays off
+        try:
+            changes.apply_remote(store, [_player(2, str(uuid.uuid4()))], batch=5)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        store.close()
