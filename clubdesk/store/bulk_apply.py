@@ -320,20 +320,24 @@ class _Pending:
             return
         groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
         new = dict(self.inserts)
-        changed = dict(self.changed)
+        fresh = _Fresh(set(self.fresh))
         shapes: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        defaults: dict[str, dict[str, Any]] = {}
         for (entity, eid), (fields, names, (hlc, desk_id)) in self.fresh.items():
             # The same insert as below ({defaults, fields, id, hlc, desk_id}, in that order of columns), built
             # once per row instead of twice: the rows of one entity and field set share their column names.
-            values = {**self.defaults(entity), **fields}
+            base = defaults.get(entity)
+            if base is None:
+                base = defaults[entity] = self.defaults(entity)
+            values = {**base, **fields}
             values["hlc"], values["desk_id"] = hlc, desk_id  # the defaults hold both: their places are kept
             shape = shapes.get((entity, names))
             if shape is None:
                 shape = shapes[(entity, names)] = (*values, "id")
             groups.setdefault((entity, shape), []).append((*values.values(), eid))
             new[(entity, eid)] = values
-            changed[(entity, eid)] = fields  # every field changed (a dict: `_after` asks only `name in`)
             self.current[(entity, eid)] = (hlc, desk_id)
+            fresh.note(entity, eid, fields, values)  # what it sets off, decided here (outside the lock)
         for (entity, eid), values in self.inserts.items():
             hlc, desk_id = self.stamps[(entity, eid)]
             values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
@@ -342,7 +346,7 @@ class _Pending:
                    for (entity, names), params in groups.items()]
         updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
                     (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
-        steps.append(("write", _Writes(inserts, updates, new, changed)))
+        steps.append(("write", _Writes(inserts, updates, new, self.changed, fresh)))
         for k in (*self.inserts, *self.updates):
             self.current[k] = self.stamps[k]
         self._reset()
@@ -361,11 +365,34 @@ def _materialised(folds: dict, k: tuple[str, str]) -> dict:
 
 
 @dataclass
+class _Fresh:
+    """What the rows never seen here set off, as `_Writes._after` would find it for each (every field changed)."""
+
+    keys: set[tuple[str, str]]
+    games: list[str] = field(default_factory=list)
+    decided: list[str] = field(default_factory=list)  # games arriving with a branch decision
+    merged: list[str] = field(default_factory=list)  # players arriving merged
+    duplicates: list[str] = field(default_factory=list)  # players arriving with a nickname or a phone
+
+    def note(self, entity: str, eid: str, fields: dict, values: dict) -> None:
+        if entity == "games":
+            self.games.append(eid)
+            if "branch_json" in fields:
+                self.decided.append(eid)
+        elif entity == "players":
+            if values.get("merged_into"):
+                self.merged.append(eid)
+            if values.get("nickname_key") or values.get("phone"):
+                self.duplicates.append(eid)
+
+
+@dataclass
 class _Writes:
     inserts: list[tuple[str, list[tuple]]]  # (INSERT, parameters of its rows)
     updates: list[tuple[str, tuple]]  # (UPDATE, its parameters)
     new: dict[tuple[str, str], dict[str, Any]]  # (entity, id) → values of the rows inserted
-    changed: dict[tuple[str, str], set[str]]
+    changed: dict[tuple[str, str], set[str]]  # of the rows seen before (or twice in the batch)
+    fresh: _Fresh  # the rows never seen here: their effects, worked out in `take`
 
     def write(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
         for sql, params in self.inserts:
@@ -378,7 +405,14 @@ class _Writes:
         """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
         from clubdesk.store import changes
 
-        players, ban_players = [], set()
+        fresh = self.fresh
+        result.touched.update(fresh.keys)
+        result.touched_games.update(fresh.games)
+        for eid in fresh.decided:  # the administrator decided which branch continues the game
+            resolutions.follow_decision(cur, eid)
+        for eid in fresh.merged:
+            resolutions.resolve_duplicates(cur, eid)
+        players, ban_players = list(fresh.duplicates), set()
         for (entity, eid), fields in self.changed.items():
             result.touched.add((entity, eid))
             if entity == "games":
