@@ -48,6 +48,7 @@ class ApplyResult:
     conflicts: int = 0
     touched_games: set[str] = field(default_factory=set)
     touched: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row changed
+    batch: int = 0  # with a budget: the size the next transaction would have had (the next call may start there)
 
 
 def desk_identity(store: Store) -> str:
@@ -145,6 +146,7 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                 took = max((time.perf_counter() - began) * 1000, 0.05)
                 budget = budget_ms if store.recording(RECORDING_S) else budget_ms * IDLE_BUDGET_FACTOR
                 batch = int(min(max(len(chunk) * budget / took, 10), 5000))
+                result.batch = batch
             written += 1
             if written % APPLY_CHECKPOINT_EVERY == 0 and (not store.recording(RECORDING_S) or
                                                           _wal_bytes(store) > RECORDING_WAL_LIMIT):
