@@ -373,6 +373,7 @@ class _Fresh:
     decided: list[str] = field(default_factory=list)  # games arriving with a branch decision
     merged: list[str] = field(default_factory=list)  # players arriving merged
     duplicates: list[str] = field(default_factory=list)  # players arriving with a nickname or a phone
+    bans: list[str] = field(default_factory=list)  # their players' status is derived again
 
     def note(self, entity: str, eid: str, fields: dict, values: dict) -> None:
         if entity == "games":
@@ -384,6 +385,8 @@ class _Fresh:
                 self.merged.append(eid)
             if values.get("nickname_key") or values.get("phone"):
                 self.duplicates.append(eid)
+        elif entity == "bans":
+            self.bans.append(eid)
 
 
 @dataclass
@@ -413,6 +416,8 @@ class _Writes:
         for eid in fresh.merged:
             resolutions.resolve_duplicates(cur, eid)
         players, ban_players = list(fresh.duplicates), set()
+        for eid in fresh.bans:
+            ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
         for (entity, eid), fields in self.changed.items():
             result.touched.add((entity, eid))
             if entity == "games":
