@@ -242,6 +242,8 @@ class _Pending:
         self.updates: dict[tuple[str, str], dict[str, Any]] = {}
         self.stamps: dict[tuple[str, str], tuple[int, str]] = {}
         self.changed: dict[tuple[str, str], set[str]] = {}
+        # (entity, id) → (fields, their names, stamp) of rows never seen here, written as they came (`take`)
+        self.fresh: dict[tuple[str, str], tuple[dict[str, Any], tuple[str, ...], tuple[int, str]]] = {}
 
     def columns(self, entity: str) -> frozenset[str]:
         key = ("columns", entity)
@@ -259,34 +261,40 @@ class _Pending:
             self.cache[key] = _defaults(entity)
         return self.cache[key]
 
-    def fields(self, entity: str, payload: dict) -> dict:
-        """The payload's fields this desk takes: its table's columns, not the row keys, not derived ones. The same
-        few field sets come again and again, so which to drop is decided once per set (most drop none)."""
-        key = ("drop", entity, tuple(payload))
+    def fields(self, entity: str, payload: dict) -> tuple[dict, tuple[str, ...]]:
+        """The payload's fields this desk takes (its table's columns, not the row keys, not derived ones) and the
+        payload's names. The same few field sets come again and again, so which to drop is decided once per set
+        (most drop none)."""
+        names = tuple(payload)
+        key = ("drop", entity, names)
         drop = self.cache.get(key)
         if drop is None:
             columns, derived = self.columns(entity), DERIVED.get(entity, ())
             drop = self.cache[key] = frozenset(f for f in payload if f not in columns or f in ROW_KEYS or f in derived)
-        return {f: v for f, v in payload.items() if f not in drop} if drop else payload
+        return ({f: v for f, v in payload.items() if f not in drop} if drop else payload), names
 
     @property
     def dirty(self) -> bool:
-        return bool(self.inserts or self.updates)
+        return bool(self.inserts or self.updates or self.fresh)
 
     def add(self, row: dict, payload: dict, folds: dict) -> None:
         entity, eid = row["entity"], row["entity_id"]
         k = (entity, eid)
-        columns = self.columns(entity)
-        fields = self.fields(entity, payload)
+        fields, names = self.fields(entity, payload)
         key = (row["hlc"], row["desk_id"])
         if k not in folds and k not in self.current:
             # Never seen here (no log row, no table row): every field is its own winner. The common row of a
-            # first pull, so its fold is built only if the entity comes again in the batch.
-            self.inserts[k] = {**self.defaults(entity), **fields}
-            self.stamps[k] = key
-            self.changed[k] = set(fields)
+            # first pull, so it is kept as it came (`take` builds its insert) and its fold is built only if the
+            # entity comes again in the batch.
+            self.fresh[k] = (fields, names, key)
             folds[k] = (key, payload)
             return
+        if k in self.fresh:  # the entity comes again in the batch: its insert becomes an ordinary one
+            first, _, stamp = self.fresh.pop(k)
+            self.inserts[k] = {**self.defaults(entity), **first}
+            self.stamps[k] = stamp
+            self.changed[k] = set(first)
+        columns = self.columns(entity)
         fold = _materialised(folds, k)
         winners = {f: v for f, v in fields.items() if f not in fold or key > fold[f][0]}
         if k in self.inserts:
@@ -311,6 +319,27 @@ class _Pending:
         if not self.dirty:
             return
         groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
+        new = dict(self.inserts)
+        fresh = _Fresh(set(self.fresh))
+        shapes: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        defaults: dict[str, dict[str, Any]] = {}
+        for (entity, eid), (fields, names, (hlc, desk_id)) in self.fresh.items():
+            # The same insert as below ({defaults, fields, id, hlc, desk_id}, in that order of columns), built
+            # once per row instead of twice: the rows of one entity and field set share their column names.
+            base = defaults.get(entity)
+            if base is None:
+                base = defaults[entity] = self.defaults(entity)
+            values = {**base, **fields}
+            values["hlc"], values["desk_id"] = hlc, desk_id  # the defaults hold both: their places are kept
+            if entity == "players":  # derived from the parts, never taken from a payload (as below)
+                values["name"] = player_name(values)
+            shape = shapes.get((entity, names))
+            if shape is None:
+                shape = shapes[(entity, names)] = (*values, "id")
+            groups.setdefault((entity, shape), []).append((*values.values(), eid))
+            new[(entity, eid)] = values
+            self.current[(entity, eid)] = (hlc, desk_id)
+            fresh.note(entity, eid, fields, values)  # what it sets off, decided here (outside the lock)
         for (entity, eid), values in self.inserts.items():
             hlc, desk_id = self.stamps[(entity, eid)]
             values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
@@ -321,7 +350,7 @@ class _Pending:
                    for (entity, names), params in groups.items()]
         updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
                     (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
-        steps.append(("write", _Writes(inserts, updates, self.inserts, self.changed)))
+        steps.append(("write", _Writes(inserts, updates, new, self.changed, fresh)))
         for k in (*self.inserts, *self.updates):
             self.current[k] = self.stamps[k]
         self._reset()
@@ -340,11 +369,37 @@ def _materialised(folds: dict, k: tuple[str, str]) -> dict:
 
 
 @dataclass
+class _Fresh:
+    """What the rows never seen here set off, as `_Writes._after` would find it for each (every field changed)."""
+
+    keys: set[tuple[str, str]]
+    games: list[str] = field(default_factory=list)
+    decided: list[str] = field(default_factory=list)  # games arriving with a branch decision
+    merged: list[str] = field(default_factory=list)  # players arriving merged
+    duplicates: list[str] = field(default_factory=list)  # players arriving with a nickname or a phone
+    bans: list[str] = field(default_factory=list)  # their players' status is derived again
+
+    def note(self, entity: str, eid: str, fields: dict, values: dict) -> None:
+        if entity == "games":
+            self.games.append(eid)
+            if "branch_json" in fields:
+                self.decided.append(eid)
+        elif entity == "players":
+            if values.get("merged_into"):
+                self.merged.append(eid)
+            if values.get("nickname_key") or values.get("phone"):
+                self.duplicates.append(eid)
+        elif entity == "bans":
+            self.bans.append(eid)
+
+
+@dataclass
 class _Writes:
     inserts: list[tuple[str, list[tuple]]]  # (INSERT, parameters of its rows)
     updates: list[tuple[str, tuple]]  # (UPDATE, its parameters)
     new: dict[tuple[str, str], dict[str, Any]]  # (entity, id) → values of the rows inserted
-    changed: dict[tuple[str, str], set[str]]
+    changed: dict[tuple[str, str], set[str]]  # of the rows seen before (or twice in the batch)
+    fresh: _Fresh  # the rows never seen here: their effects, worked out in `take`
 
     def write(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
         for sql, params in self.inserts:
@@ -357,7 +412,16 @@ class _Writes:
         """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
         from clubdesk.sync import apply
 
-        players, ban_players = [], set()
+        fresh = self.fresh
+        result.touched.update(fresh.keys)
+        result.touched_games.update(fresh.games)
+        for eid in fresh.decided:  # the administrator decided which branch continues the game
+            resolutions.follow_decision(cur, eid)
+        for eid in fresh.merged:
+            resolutions.resolve_duplicates(cur, eid)
+        players, ban_players = list(fresh.duplicates), set()
+        for eid in fresh.bans:
+            ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
         for (entity, eid), fields in self.changed.items():
             result.touched.add((entity, eid))
             if entity == "games":
@@ -365,9 +429,11 @@ class _Writes:
                 if "branch_json" in fields:  # the administrator decided which branch continues the game
                     resolutions.follow_decision(cur, eid)
             elif entity == "players":
-                if "merged_into" in fields:
-                    resolutions.resolve_duplicates(cur, eid)
                 new = self.new.get((entity, eid))
+                # a merge to close: an existing player's merged_into changed, or a new one arrived merged (a new
+                # player's fields all count as changed, and almost every one arrives with merged_into '')
+                if "merged_into" in fields and (new is None or new.get("merged_into")):
+                    resolutions.resolve_duplicates(cur, eid)
                 if (new is not None and (new.get("nickname_key") or new.get("phone"))) or \
                         (new is None and fields & {"nickname_key", "phone", "merged_into"}):
                     players.append(eid)  # only a nickname or a phone can make a duplicate

@@ -24,7 +24,8 @@ def read_settings(store: Store, prefix: str = "sync.") -> dict[str, str]:
 
 
 def write_settings(store: Store, values: dict[str, str | None]) -> None:
-    with store.write() as cur:
+    # background: the sync's own bookkeeping is not a referee recording (Store.recording sizes the next apply)
+    with store.write(background=True) as cur:
         for key, value in values.items():
             if value is None:
                 cur.execute("DELETE FROM settings WHERE key = ?", (key,))

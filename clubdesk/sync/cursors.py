@@ -44,8 +44,10 @@ def get_cursor(store: Store, name: str) -> int:
 
 
 def set_cursor(store: Store, name: str, value: int) -> None:
-    """Move a cursor forward; a smaller value than the stored one raises ValueError (and changes nothing)."""
-    with store.write() as cur:
+    """Move a cursor forward; a smaller value than the stored one raises ValueError (and changes nothing).
+    A background write: the sync's bookkeeping is not a referee recording (`Store.recording`), or every pull
+    would start on the recording budget."""
+    with store.write(background=True) as cur:
         _set_cursor(cur, name, value)
 
 

@@ -230,7 +230,8 @@ def pull_page(conn: psycopg.Connection, club_id: str, after: int, upto: int, lim
         f"SELECT server_seq, {', '.join(ROW_COLUMNS)} FROM log_rows WHERE club_id = %s AND server_seq > %s "
         "AND server_seq <= %s AND desk_id <> ALL(%s) ORDER BY server_seq LIMIT %s", (club_id, after, upto, own, limit))
     names = ("server_seq", *ROW_COLUMNS)
-    rows = [dict(zip(names, values, strict=True)) for values in cur]
+    # fetchall: psycopg builds the page's tuples in one call (iterating the cursor took a Python call a row)
+    rows = [dict(zip(names, values, strict=True)) for values in cur.fetchall()]
     conn.commit()
     return rows
 

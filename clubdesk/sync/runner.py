@@ -205,6 +205,8 @@ def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
         for start in range(0, len(rows), apply_chunk):
             chunk = rows[start:start + apply_chunk]
             result = apply.apply_remote(store, chunk, batch=apply_batch, budget_ms=APPLY_BUDGET_MS)
+            # the next call starts at the size this one reached, not at the first one's small APPLY_BATCH again
+            apply_batch = result.batch or apply_batch
             report.pulled += len(chunk)
             report.applied += result.applied
             report.quarantined += result.quarantined

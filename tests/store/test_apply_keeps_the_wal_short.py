@@ -109,3 +109,22 @@ def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_
         assert len(calls) == checkpoints
     finally:
         store.close()
+
+
+def test_an_apply_says_the_size_its_next_transaction_would_have_had_so_the_next_call_starts_there(tmp_path,
+                                                                                                  monkeypatch):
+    """The runner applies a page in calls of 5 000 rows: each would otherwise start again at 20 rows a
+    transaction and climb back (20 of a first pull's 180 transactions)."""
+    from clubdesk.sync import bulk_apply
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        monkeypatch.setattr(apply, "time", _Clock())
+        monkeypatch.setattr(store, "recording", lambda _within: False)
+        sizes, real = [], bulk_apply.plan_batch
+        monkeypatch.setattr(bulk_apply, "plan_batch", lambda cur, batch, cache: sizes.append(len(batch)) or
+                            real(cur, batch, cache))
+        result = apply.apply_remote(store, _player_rows(310), batch=10, budget_ms=4.0, rederive=lambda *_: None)
+        assert sizes == [10, 50, 250] and result.batch == 1250
+    finally:
+        store.close()

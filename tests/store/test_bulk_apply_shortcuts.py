@@ -1,0 +1,88 @@
+"""The shortcuts of the bulk apply for the common row of a first pull (a player this desk has never seen): what they
+skip must be what the row-by-row apply (`sync.apply._apply_data`) would have found to do nothing."""
+
+from __future__ import annotations
+
+import uuid
+
+from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json
+from clubdesk.store.db import open_store
+from clubdesk.sync import apply as changes
+from clubdesk.sync import resolutions
+from tests.store.test_bulk_apply_matches_row_by_row import apply_row_by_row
+
+DESK = str(uuid.uuid4())
+
+
+def _player(seq: int, pid: str, **fields) -> dict:
+    payload = {"birthday": None, "created_at": "2026-12-03T12:00:00.000Z", "is_guest": False, "merged_into": "",
+               "name": f"Игрок {seq}", "nickname": "", "nickname_key": "", "notes": "", "phone": "",
+               "search_key": f"игрок {seq}", **fields}
+    return {"server_seq": seq, "desk_id": DESK, "desk_seq": seq, "hlc": (1 << 60) + seq, "entity": "players",
+            "entity_id": pid, "op": "upsert", "payload": canonical_json(payload), "schema_version": SCHEMA_VERSION}
+
+
+def _conflicts(store) -> list[tuple]:
+    return store.read("SELECT kind, entity_id, other_id, resolved, resolution FROM conflicts ORDER BY id")
+
+
+def test_a_player_never_seen_here_who_arrives_merged_closes_his_duplicate_conflict_as_row_by_row_does(tmp_path):
+    """The merge check is skipped for a new player who arrives unmerged (merged_into ''), never for one who
+    arrives merged: here his duplicate conflict with the survivor, noted before, is closed."""
+    survivor, merged = sorted(str(uuid.uuid4()) for _ in range(2))
+    rows = [_player(1, survivor), _player(2, merged, merged_into=survivor)]
+    stores = []
+    for name, apply in (("bulk", lambda s, r: changes.apply_remote(s, r, batch=5)), ("rows", apply_row_by_row)):
+        store = open_store(tmp_path / f"{name}.sqlite")
+        stores.append(store)
+        apply(store, rows[:1])
+        with store.write() as cur:
+            cur.execute("INSERT INTO conflicts (kind, entity, entity_id, other_id, detail_json, created_at, resolved) "
+                        "VALUES ('duplicate_player', 'players', ?, ?, '{\"same\": \"phone\"}', '2026-12-03', 0)",
+                        (survivor, merged))
+        apply(store, rows[1:])
+    try:
+        assert _conflicts(stores[0]) == _conflicts(stores[1]) == [
+            ("duplicate_player", survivor, merged, 1, "merged")]
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_new_players_who_arrive_unmerged_cost_no_merge_lookup_and_a_merge_of_a_known_one_does(tmp_path, monkeypatch):
+    calls = []
+    real = resolutions.resolve_duplicates
+    monkeypatch.setattr(resolutions, "resolve_duplicates", lambda cur, pid: calls.append(pid) or real(cur, pid))
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        ids = [str(uuid.uuid4()) for _ in range(50)]
+        changes.apply_remote(store, [_player(k + 1, pid) for k, pid in enumerate(ids)], batch=20)
+        assert calls == []
+        merge = _player(51, ids[0], merged_into=ids[1])
+        changes.apply_remote(store, [merge], batch=20)
+        assert calls == [ids[0]]
+        assert store.read("SELECT merged_into FROM players WHERE id = ?", (ids[0],)) == [(ids[1],)]
+    finally:
+        store.close()
+
+
+def test_the_garbage_collector_paused_by_an_apply_runs_again_after_it_even_when_the_apply_fails(tmp_path):
+    import gc
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        changes.apply_remote(store, [_player(1, str(uuid.uuid4()))], batch=5)
+        assert gc.isenabled()
+        try:
+            changes.apply_remote(store, [_player(3, str(uuid.uuid4()))], batch=5)  # 2 is missing: a gap
+        except changes.SyncGap:
+            pass
+        assert gc.isenabled()
+        gc.disable()  # a collector the application switched off stays off
+        try:
+            changes.apply_remote(store, [_player(2, str(uuid.uuid4()))], batch=5)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        store.close()
