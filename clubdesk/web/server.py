@@ -38,18 +38,18 @@ _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 WORDS = {
     "no_session": ("Войдите снова: сеанс закончился.", "Log in again: the session has ended."),
     "not_paired": ("Телефон не связан со стойкой: отсканируйте QR-код на странице «Столы».",
-                   "This phone is not paired with the desk: scan the QR code on the «Столы» page."),
+                   "This phone is not paired with the desk: scan the QR code on the Live tables page."),
     "csrf": ("Запрос отклонён: нет подтверждения страницы. Обновите страницу.",
              "Request refused: the page's token is missing. Reload the page."),
     "bad_request": ("Запрос не понят.", "The request was not understood."),
     "too_large": ("Запрос слишком большой.", "The request is too large."),
     "bad_host": ("Адрес не тот, что показан на стойке.", "Not the address the desk shows."),
     "used": ("Этот QR-код уже использован. Покажите новый на стойке (страница «Столы»).",
-             "This QR code was used already. Show a new one at the desk (the «Столы» page)."),
+             "This QR code was used already. Show a new one at the desk (the Live tables page)."),
     "expired": ("Срок этого QR-кода истёк. Покажите новый на стойке (страница «Столы»).",
-                "This QR code has expired. Show a new one at the desk (the «Столы» page)."),
+                "This QR code has expired. Show a new one at the desk (the Live tables page)."),
     "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
-                "The QR code is not known. Show a new one at the desk (the «Столы» page)."),
+                "The QR code is not known. Show a new one at the desk (the Live tables page)."),
     "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
 }
 

@@ -26,6 +26,12 @@ PYRAMID_FIELDS = ("call", "potted", "off_table", "touched_control", "trick", "fo
 KINDS = {"zhuk": "zhuk", "pyramid100": "pyramid"}
 
 
+def _shown_names(ids: list[str], names: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Board names (the nickname, else «Фамилия И.») fit a phone; two alike at one table get their full names."""
+    boards = [names[p][1] for p in ids]
+    return {p: names[p][1] if boards.count(names[p][1]) == 1 else names[p][0] for p in ids}
+
+
 class Stale(KnownError):
     """The tap was made on an older log than the stored one; the page shows the log as stored."""
 
@@ -87,7 +93,7 @@ class TableDesk:
         names = self.names(record_players)
         base = {"id": game_id, "kind": kind, "seq": self.games.seq(game_id), "finished": bool(state.get("finished")),
                 "to_move": state.get("to_move"), "log": events[-LOG_LINES:], "count": len(events),
-                "names": {p: names[p][1] for p in record_players},
+                "names": _shown_names(record_players, names),
                 "finished_text": "",
                 "read_only": self.games.read_only_reason(game_id) or ""}
         if kind == "pyramid":

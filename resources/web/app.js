@@ -121,7 +121,7 @@ function showLogin(message) {
     el("label", { for: "password" }, W.password), el("input", { id: "password", name: "password", type: "password",
       autocomplete: "current-password", required: true }),
     el("p", { id: "line", class: message ? "error" : "" }, message || ""),
-    el("button", { class: "primary", type: "submit", style: "width:100%" }, W.enter));
+    el("button", { class: "primary wide", type: "submit" }, W.enter));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const r = await api("/api/login", { login: $("#login").value, password: $("#password").value }).catch(() => null);
@@ -206,7 +206,7 @@ function zhukScreen(v) {
     v.finished ? el("div", { class: "banner" }, W.over) : null,
     el("p", { id: "line" }),
     el("div", { class: "grid g3" }, ...ZPOTS.map((k) => key(k))),
-    el("div", { class: "section" }, el("div", { class: "grid g4" }, ...ZFLAGS.map(toggle))),
+    el("div", { class: "section" }, el("div", { class: "grid g2" }, ...ZFLAGS.map(toggle))),
     el("div", { class: "section" }, el("p", { class: "title" }, W.fouls),
       el("div", { class: "grid g3" }, ...ZFOULS.map(toggle))),
     el("div", { class: "section" }, el("div", { class: "grid g2" }, ...ZOFF.map((k) => k === "F8" ? key(k) : toggle(k)))),
@@ -229,7 +229,9 @@ function zmark() {
     .filter((k) => ZPOTS.includes(k) || k === "F8" || counts[k] % 2 === 1).map((k) => W.zk[k]);
   for (const b of document.querySelectorAll("[data-key]")) {
     const k = b.dataset.key;
-    b.classList.toggle("on", !ZPOTS.includes(k) && k !== "F8" && (counts[k] || 0) % 2 === 1);
+    const counted = ZPOTS.includes(k) || k === "F8";
+    b.classList.toggle("on", !counted && (counts[k] || 0) % 2 === 1);
+    if (counted) b.textContent = W.zk[k] + (counts[k] ? ` ×${counts[k]}` : "");
   }
   return parts;
 }
@@ -265,7 +267,7 @@ function pyramidScreen(v) {
   const pocketBtn = (n) => el("button", { "data-pocket": n, on: () => ppocket(n) }, `${W.pockets} ${n}`);
   const modeBtn = (m) => el("button", { "data-mode": m, on: () => { S.mode = m; S.pick = null; pdraft(); } }, W[m]);
   const flag = (id, name, text) => el("button", { id, on: () => { S.pd[name] = !S.pd[name]; pdraft(); } }, text);
-  const choice = (list, name, words, prefix) => list.map((x) => el("button", { "data-" + prefix: x,
+  const choice = (list, name, words, prefix) => list.map((x) => el("button", { ["data-" + prefix]: x,
     on: () => { S.pd[name] = S.pd[name] === x ? null : x; if (name === "trick") S.pd.touched_control = false; pdraft(); } }, words[x]));
   return [
     el("div", { class: "score" }, el("div", { class: "duo" }, side(a), side(b)),
@@ -282,7 +284,7 @@ function pyramidScreen(v) {
     el("div", { class: "actions" },
       el("div", { class: "row" }, el("button", { id: "fell", class: "primary", on: pfell }, W.fell),
         el("button", { id: "missed", on: () => precord() }, W.missed)),
-      el("div", { class: "row", style: "margin-top:6px" }, undoButton(),
+      el("div", { class: "row gap-top" }, undoButton(),
         el("button", { id: "clear", on: () => { S.pd = emptyPyramid(); S.pick = null; pdraft(); } }, W.clear),
         el("button", { id: "record", on: pcommit }, W.record))),
     el("p", { class: "title muted" }, W.log), logList(v, pdescribe),
