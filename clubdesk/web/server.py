@@ -55,27 +55,32 @@ WORDS = {
 
 
 class Changes:
-    """A version per game, bumped from any thread; the live streams wait on it."""
+    """A version per game (and "*" for any game), bumped from any thread; a live stream waits on its own key, so
+    a shot at one table wakes that table's tablets and the hall board, not every tablet in the club."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.versions: dict[str, int] = {}
-        self._event = asyncio.Event()
+        self._events: dict[str, asyncio.Event] = {}
 
     def notify(self, game_id: str) -> None:
         self.loop.call_soon_threadsafe(self._bump, game_id)
 
     def _bump(self, game_id: str) -> None:
-        self.versions[game_id] = self.versions.get(game_id, 0) + 1
-        self.versions["*"] = self.versions.get("*", 0) + 1
-        self._event.set()
-        self._event = asyncio.Event()
+        for key in (game_id, "*"):
+            self.versions[key] = self.versions.get(key, 0) + 1
+            event = self._events.pop(key, None)
+            if event is not None:
+                event.set()
 
-    async def wait(self, timeout: float) -> None:
+    async def wait(self, key: str, timeout: float) -> bool:
+        """True when the key changed, False when the timeout passed first."""
+        event = self._events.setdefault(key, asyncio.Event())
         try:
-            await asyncio.wait_for(self._event.wait(), timeout)
+            await asyncio.wait_for(event.wait(), timeout)
+            return True
         except TimeoutError:
-            pass
+            return False
 
 
 class TablePage:
@@ -296,31 +301,31 @@ class TablePage:
         if isinstance(s, web.Response):
             return s
         gid = request.match_info["id"]
-        return await self._stream(request, gid, lambda: self.desk.view(gid))
+        return await self._stream(request, gid, lambda polled: self.desk.view(gid, catch_up=polled))
 
     async def board_live(self, request: web.Request) -> web.StreamResponse:
         """The hall scoreboard: every running table's names and score; never a role, never a private field."""
         s = self._need(request)
         if isinstance(s, web.Response):
             return s
-        return await self._stream(request, "*", self.desk.board)
+        return await self._stream(request, "*", lambda _polled: self.desk.board())
 
     async def _stream(self, request: web.Request, key: str, read) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        last = None
+        last, polled = None, True
         try:
             while True:
                 seen = self.changes.versions.get(key, 0)
-                data = _dumps(await self.call(read))
+                # `polled`: woken by the clock, not by a write here — look for another process's events too
+                data = _dumps(await self.call(lambda p=polled: read(p)))
                 if data != last:
                     await response.write(f"data: {data}\n\n".encode())
                     last = data
                 else:
                     await response.write(b": still here\n\n")
-                if self.changes.versions.get(key, 0) == seen:
-                    await self.changes.wait(POLL_S)
+                polled = self.changes.versions.get(key, 0) == seen and not await self.changes.wait(key, POLL_S)
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         return response

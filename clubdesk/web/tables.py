@@ -79,9 +79,12 @@ class TableDesk:
     def _referees(self) -> dict[str, str]:
         return dict(self.store.read("SELECT id, referee FROM games WHERE status = 'running' AND referee != ''"))
 
-    def view(self, game_id: str) -> dict:
-        """The page's picture of one game: the score on top, whose turn, what may be tapped, the last events."""
-        self.games.catch_up(game_id)
+    def view(self, game_id: str, catch_up: bool = True) -> dict:
+        """The page's picture of one game: the score on top, whose turn, what may be tapped, the last events.
+        `catch_up`: first look for events another process stored (one read); a stream woken by a write made
+        through these services knows there are none."""
+        if catch_up:
+            self.games.catch_up(game_id)
         seq = self.games.seq(game_id)
         cached = self._views.get(game_id)
         if cached is not None and cached[0] == seq:
@@ -160,12 +163,12 @@ class TableDesk:
             if not isinstance(facts, dict) or not set(facts) <= set(PYRAMID_FIELDS):
                 raise ValidationError("shot", "Удар не понят.", "The shot was not understood.")
             self._write(game_id, lambda: self.matches.record_shot(actor, game_id, dict(facts)))
-        return self.view(game_id)
+        return self.view(game_id, catch_up=False)
 
     def undo(self, actor: Actor, name: str, game_id: str, body: dict) -> dict:
         self._check(actor, name, game_id, body.get("seq"))
         self._write(game_id, lambda: self.games.undo(actor, game_id, ""))
-        return self.view(game_id)
+        return self.view(game_id, catch_up=False)
 
     def _write(self, game_id: str, action: Callable[[], object]) -> None:
         try:
