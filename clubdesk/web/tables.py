@@ -179,18 +179,16 @@ class TableDesk:
         self.notify(game_id)
 
     def board(self) -> dict:
-        """The hall scoreboard (read-only, public): board names and the score of every running table. No role,
-        no phone, no note: what the room may see."""
+        """The hall scoreboard (read-only, public): board names and the score of every running table, and whose turn
+        it is. No id, no role, no phone, no note: what the room may see."""
         out = []
         for t in self.tournaments.running_tables():
             state = self.games.state(t.game_id)
-            names = self.names(t.players)
-            out.append({"kind": "zhuk", "table": t.number, "to_move": names.get(state["to_move"], ("", ""))[1],
-                        "rows": [[names[p][1], state["balances"][p]] for p in state["order"]], "bank": state["bank"]})
+            names = _shown_names(state["order"], self.names(state["order"]))
+            out.append({"kind": "zhuk", "table": t.number, "bank": state["bank"],
+                        "rows": [[names[p], state["balances"][p], p == state["to_move"]] for p in state["order"]]})
         for m in self.matches.list("running"):
-            names = self.names(m.players)
-            state = self.games.state(m.id)
-            to_move = state.get("to_move")
-            out.append({"kind": "pyramid", "table": m.table, "to_move": names[to_move][1] if to_move in names else "",
-                        "rows": [[names[p][1], m.score[i]] for i, p in enumerate(m.players)]})
+            names = _shown_names(list(m.players), self.names(m.players))
+            out.append({"kind": "pyramid", "table": m.table,
+                        "rows": [[names[p], m.score[i], p == m.to_move] for i, p in enumerate(m.players)]})
         return {"tables": out}

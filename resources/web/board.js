@@ -11,7 +11,7 @@ function el(tag, cls, ...kids) {
 }
 function render(data) {
   const cards = data.tables.map((t) => el("div", "t", el("h2", "", t.kind === "zhuk" ? `${W.table} ${t.table}` : t.table),
-    ...t.rows.map(([name, value]) => el("div", "r" + (name === t.to_move ? " turn" : ""), el("span", "", name),
+    ...t.rows.map(([name, value, turn]) => el("div", "r" + (turn ? " turn" : ""), el("span", "", name),
       el("b", "", t.kind === "zhuk" ? money(value) : String(value)))),
     ...(t.kind === "zhuk" ? [el("div", "r", el("span", "", W.bank), el("b", "", money(t.bank)))] : [])));
   document.getElementById("board").replaceChildren(cards.length ? el("div", "tables", ...cards) : el("h1", "", W.none));

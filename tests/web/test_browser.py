@@ -208,6 +208,8 @@ def test_a_shot_whose_answer_was_lost_is_retried_and_recorded_once(new_phone, se
     tap_shot(page, MATCH[0][1])
     assert lost and len(stored(club, match)) == 1
     assert page.inner_text("[data-player] .s >> nth=0") == "7"
+    # the retry got the first answer, not a refusal (the stale-log check would refuse a second recording too)
+    assert "error" not in (page.get_attribute("#line", "class") or "") and page.inner_text("#line") == "Записано"
 
 
 def test_the_desks_shot_reaches_the_tablet_and_a_stale_tap_is_refused(new_phone, server, club, admin, match):
@@ -228,3 +230,29 @@ def test_the_desks_shot_reaches_the_tablet_and_a_stale_tap_is_refused(new_phone,
     assert "другой удар" in page.inner_text("#line")
     assert page.get_attribute("#game", "data-seq") == "1"  # it shows the stored log now
     assert len(stored(club, match)) == 1
+
+
+def test_the_hall_board_shows_scores_live_and_never_a_private_field(browser, server, club, admin, match, zhuk_table,
+                                                                    tmp_path):
+    from clubdesk.services.matches import MatchService
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    ctx.set_default_timeout(8000)
+    page = ctx.new_page()
+    try:
+        page.goto(server.pair_url())
+        page.fill("#login", "tv")
+        page.fill("#password", PASSWORD)
+        page.click("#login-form button[type=submit]")
+        page.wait_for_url("**/board")
+        page.wait_for_selector(".t")
+        assert "Граф" in page.inner_text("#board") and "10 000" in page.inner_text("#board").replace("\u202f", " ")
+        server.dispatcher.submit(lambda: MatchService.of(club).record_shot(admin, match, MATCH[0][1])).result()
+        server.notify(match)
+        page.locator(".t", has_text="Граф").locator("b", has_text="7").wait_for()  # (the CSP forbids eval)
+        screenshot(page, "web-board", tmp_path)
+        # what the board's stream sends: names and scores; no ids, no phones, no roles
+        data = server.page.desk.board()
+        assert "phone" not in json.dumps(data) and "role" not in json.dumps(data)
+    finally:
+        ctx.close()
