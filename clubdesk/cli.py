@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     from clubdesk.commands import sync
 
     sync.add_parser(sub)
+    from clubdesk.commands import serve
+
+    serve.add_parser(sub)
 
     ap = sub.add_parser("accounts", help="staff accounts: add, list, disable, enable, passwd")
     ap.add_argument("action", choices=("add", "list", "disable", "enable", "passwd"))
@@ -94,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sync":
         from clubdesk.commands import sync
         return sync.run(args, lang)
+    if args.command == "serve":
+        from clubdesk.commands import serve
+        return serve.run(args, lang)
     if args.command == "demo":
         from clubdesk.commands import db
         return db.demo(args.db, lang)

@@ -171,6 +171,23 @@ class GameService:
         """The current state (replay.md output); do not mutate it, it is shared until the next event."""
         return self._load(game_id).state
 
+    def seq(self, game_id: str) -> int:
+        """The seq of the game's last stored event (voids included) as this service knows it: a second tablet
+        on the same table says which log its tap was made on (clubdesk/web), and a stale one is refused."""
+        return self._load(game_id).seq
+
+    def catch_up(self, game_id: str) -> bool:
+        """Re-read the game if another process on this file (a second ClubDesk, `clubdesk serve`) stored events
+        this copy does not know; True when it did. One indexed read of the last seq."""
+        live = self._live.get(game_id)
+        if live is None:
+            return False
+        row = self.store.read("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+        if (row[0][0] or 0) == live.seq:
+            return False
+        self._live.pop(game_id, None)
+        return True
+
     def read_only_reason(self, game_id: str) -> str | None:
         """Why this desk cannot record in the game (one line, the user's language), or None."""
         try:

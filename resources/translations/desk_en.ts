@@ -131,5 +131,27 @@
       <source>Учётными записями сотрудников управляет администратор.</source>
       <translation>Staff accounts are managed by the administrator.</translation>
     </message>
+    <message>
+      <source>Страница для столов…</source>
+      <translation>Table page…</translation>
+    </message>
+    <message>
+      <source>Судья ведёт счёт с телефона у стола: страница в сети клуба, вход по QR-коду</source>
+      <translation>The referee scores from a phone at the table: a page on the club's network, paired by a QR code</translation>
+    </message>
+    <message>
+      <source>Новый QR-код</source>
+      <translation>New QR code</translation>
+    </message>
+    <message>
+      <source>Остановить страницу для столов</source>
+      <translation>Stop the table page</translation>
+    </message>
+    <message>
+      <source>Отсканируйте телефоном (один телефон, 5 минут): {link}
+Табло для зала: {board}</source>
+      <translation>Scan with a phone (one phone, 5 minutes): {link}
+Hall scoreboard: {board}</translation>
+    </message>
   </context>
 </TS>

@@ -19,3 +19,9 @@ def test_qt_xcb_plugin_finds_every_library_it_links():
     out = subprocess.run(["ldd", *map(str, plugins)], capture_output=True, text=True, env=env, check=True).stdout
     missing = sorted({line.split()[0] for line in out.splitlines() if "not found" in line})
     assert missing == [], f"Qt's xcb plugin cannot start without {missing}: add their packages to scripts/system-deps.sh"
+
+
+def test_the_table_pages_browser_tests_have_their_chromium():
+    """tests/web drive Debian's chromium; scripts/system-deps.sh is what installs it for CI and `make test`."""
+    script = (Path(__file__).resolve().parents[2] / "scripts" / "system-deps.sh").read_text()
+    assert " chromium" in script.split("pkgs=", 1)[1].split("\n", 1)[0]

@@ -49,6 +49,11 @@ class LivePage(QWidget):
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.hide()
+        from clubdesk.ui.web_panel import WebPanel
+
+        self.web = WebPanel(hub.club, self)
+        self.web.toggle.setEnabled(actor.has("desk"))  # it opens the desk's login to the LAN: the desk decides
+        QApplication.instance().aboutToQuit.connect(self.web.stop)
         hint = QLabel(tr("Щёлкните стол, чтобы вести счёт. Удар вводится цифрами, Enter — записать."))
         hint.setObjectName("muted")
         self.board = TableBoard(hub, columns=3)
@@ -68,6 +73,7 @@ class LivePage(QWidget):
         layout.addWidget(self.round_label)
         layout.addLayout(bar)
         layout.addWidget(self.error)
+        layout.addWidget(self.web)
         layout.addWidget(hint)
         layout.addWidget(scroll, 1)
         self.pause.clicked.connect(self.toggle_pause)

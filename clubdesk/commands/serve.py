@@ -1,0 +1,60 @@
+"""`clubdesk serve [--host ADDR] [--port N]`: the table page without the GUI (a desk PC run headless).
+
+Prints the address and a one-time pairing link (a new one on Enter), and serves until Ctrl+C. The services run
+on one worker thread (clubdesk/web/dispatch.py). A desk GUI open on the same file sees the page's shots when it
+next reads the game (a second ClubDesk on the file): start the page from the GUI's «Столы» instead to have the
+desk's windows follow within a second.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from clubdesk.errors import KnownError
+
+
+def add_parser(sub) -> None:
+    sp = sub.add_parser("serve", help="serve the table page (referees' phones, the hall TV) on the LAN")
+    sp.add_argument("--host", help="the address to listen on (default: this PC's LAN address; never 0.0.0.0 unasked)")
+    sp.add_argument("--port", type=int, default=None, help="the port (default 8765)")
+
+
+def run(args, lang: str) -> int:
+    from clubdesk.services.club import Club
+    from clubdesk.store.db import open_store
+    from clubdesk.web.dispatch import ThreadDispatcher
+    from clubdesk.web.runner import DEFAULT_PORT, WebServer, lan_address
+
+    try:
+        store = open_store(Path(args.db) if args.db else None)
+    except KnownError as exc:
+        print(exc.message(lang), file=sys.stderr)
+        return 2
+    club = Club(store)
+    dispatcher = ThreadDispatcher()
+    server = WebServer(club, dispatcher, args.host or lan_address(), args.port or DEFAULT_PORT, lang)
+    try:
+        server.start()
+    except KnownError as exc:
+        print(exc.message(lang), file=sys.stderr)
+        dispatcher.close()
+        club.close()
+        return 2
+    ru = lang != "en"
+    print(("Страница для столов: " if ru else "Table page: ") + server.url)
+    print("Ссылка для телефона (одна, 5 минут; Enter — новая, Ctrl+C — остановить):" if ru else
+           "Link for a phone (one-time, 5 minutes; Enter for a new one, Ctrl+C to stop):")
+    try:
+        while True:
+            print("  " + server.pair_url(), flush=True)
+            if not sys.stdin.readline():  # stdin closed (a service): serve on until stopped
+                import threading
+                threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+        dispatcher.close()
+        club.close()
+    return 0

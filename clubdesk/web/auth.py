@@ -1,0 +1,121 @@
+"""Pairing tokens, sessions and CSRF tokens of the table page; kept in memory only (a restart pairs again).
+
+Why a pairing token before the login: the page is served on the club's LAN over plain HTTP, so the QR code on the
+desk's screen is what proves a phone stands in the room. A token is one-time and short-lived; a phone that used
+one holds a device cookie for a working day and logs in with the desk's accounts (the same login guard). A
+session is a random cookie (HttpOnly, SameSite=Strict) bound to that device; every POST carries the session's
+CSRF token in a header.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from clubdesk.roles import Actor
+
+PAIR_TTL_S = 5 * 60.0  # the QR on the desk's screen: long enough to walk to the table, short enough to go stale
+DEVICE_TTL_S = 14 * 3600.0  # a paired phone logs in again without a new QR for a working day
+SESSION_IDLE_S = 4 * 3600.0  # a phone left on the table logs out after this long without a request
+MAX_DEVICES, MAX_SESSIONS = 200, 200
+
+
+@dataclass
+class Session:
+    id: str
+    actor: Actor
+    name: str  # the account's display name: a game's referee field names him
+    device: str
+    csrf: str
+    seen: float
+    lang: str = "ru"
+    idem: dict[str, tuple[int, dict]] = field(default_factory=dict)  # idempotency key → the answer given
+
+
+class Pairing:
+    """Tokens, devices and sessions; every method is thread-safe (the desk's thread makes tokens)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._tokens: dict[str, float] = {}  # token → expiry
+        self._used: dict[str, float] = {}  # spent tokens, so a replay is told apart from a typo
+        self._devices: dict[str, float] = {}  # device id → expiry
+        self._sessions: dict[str, Session] = {}
+
+    # ---- pairing ------------------------------------------------------------------------------
+    def new_token(self) -> str:
+        """A fresh one-time token for the QR code; older unused ones stay valid until they expire."""
+        token = secrets.token_urlsafe(18)
+        with self._lock:
+            self._prune()
+            self._tokens[token] = self.clock() + PAIR_TTL_S
+        return token
+
+    def redeem(self, token: str) -> tuple[str | None, str]:
+        """(device id, "") for a valid token, used up now; (None, why) — "used", "expired" or "unknown"."""
+        with self._lock:
+            self._prune()
+            now = self.clock()
+            expiry = self._tokens.pop(token, None)
+            if expiry is None:
+                return None, ("used" if token in self._used else "unknown")
+            self._used[token] = now + PAIR_TTL_S * 4
+            if expiry < now:
+                return None, "expired"
+            device = secrets.token_urlsafe(24)
+            self._devices[device] = now + DEVICE_TTL_S
+            if len(self._devices) > MAX_DEVICES:
+                self._devices.pop(min(self._devices, key=self._devices.get))
+            return device, ""
+
+    def device_ok(self, device: str | None) -> bool:
+        with self._lock:
+            return bool(device) and self._devices.get(device, 0) > self.clock()
+
+    # ---- sessions -----------------------------------------------------------------------------
+    def open_session(self, device: str, actor: Actor, name: str, lang: str) -> Session:
+        with self._lock:
+            self._prune()
+            s = Session(secrets.token_urlsafe(32), actor, name, device, secrets.token_urlsafe(24), self.clock(), lang)
+            self._sessions[s.id] = s
+            if len(self._sessions) > MAX_SESSIONS:
+                self._sessions.pop(min(self._sessions, key=lambda k: self._sessions[k].seen))
+            return s
+
+    def session(self, sid: str | None, device: str | None) -> Session | None:
+        """The live session of this cookie on this device, touched; None when absent, expired or moved."""
+        if not sid:
+            return None
+        with self._lock:
+            s = self._sessions.get(sid)
+            now = self.clock()
+            if s is None or s.device != device or now - s.seen > SESSION_IDLE_S or self._devices.get(device, 0) < now:
+                self._sessions.pop(sid, None)
+                return None
+            s.seen = now
+            return s
+
+    def close_session(self, sid: str | None) -> None:
+        with self._lock:
+            self._sessions.pop(sid or "", None)
+
+    def close_account(self, account_id: str) -> None:
+        """Every session of an account (disabled at the desk)."""
+        with self._lock:
+            for sid in [k for k, s in self._sessions.items() if s.actor.account_id == account_id]:
+                del self._sessions[sid]
+
+    def _prune(self) -> None:
+        now = self.clock()
+        for d in (self._tokens, self._used, self._devices):
+            for k in [k for k, exp in d.items() if exp < now - (PAIR_TTL_S if d is self._tokens else 0)]:
+                del d[k]
+
+
+def same(a: str | None, b: str | None) -> bool:
+    """Constant-time comparison of two tokens (a missing one never matches)."""
+    return bool(a) and bool(b) and secrets.compare_digest(a, b)

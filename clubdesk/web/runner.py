@@ -1,0 +1,110 @@
+"""Running the table page: the LAN address to serve on, and the server in a thread of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Callable
+
+from clubdesk.errors import KnownError
+from clubdesk.web.auth import Pairing
+from clubdesk.web.dispatch import Dispatcher
+
+DEFAULT_PORT = 8765
+
+
+def lan_address() -> str:
+    """This machine's address on the club's LAN: the one its default route leaves from (a UDP socket's
+    connect sends nothing). 127.0.0.1 when the machine has no network, so nothing is exposed by accident."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+class WebServer:
+    """The aiohttp app of clubdesk/web/server.py on its own asyncio loop in a daemon thread; start() returns once
+    it listens (or raises the reason in one line), stop() closes it."""
+
+    def __init__(self, club, dispatcher: Dispatcher, host: str, port: int = DEFAULT_PORT, lang: str = "ru",
+                 on_notify: Callable[[str], None] | None = None) -> None:
+        self.club, self.dispatcher, self.host, self.port, self.lang = club, dispatcher, host, port, lang
+        self.on_notify = on_notify
+        self.pairing = Pairing()
+        self.page = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner = None
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    def pair_url(self) -> str:
+        """A fresh one-time pairing link (the QR code on the «Столы» page)."""
+        return f"{self.url}/pair?t={self.pairing.new_token()}"
+
+    def notify(self, game_id: str) -> None:
+        """An event of this game was stored elsewhere (the desk's window): the pages show it now."""
+        if self.page is not None and self.page.changes is not None:
+            self.page.changes.notify(game_id)
+
+    def start(self) -> None:
+        from clubdesk.web.server import TablePage
+
+        started = threading.Event()
+        failure: list[BaseException] = []
+
+        async def serve() -> None:
+            from aiohttp import web
+
+            host = f"[{self.host}]" if ":" in self.host else self.host
+            hosts = {f"{host}:{self.port}"}
+            if self.host in ("127.0.0.1", "::1"):
+                hosts.add(f"localhost:{self.port}")
+            self.page = TablePage(self.club, self.dispatcher, self.pairing, self.lang, hosts, self.on_notify)
+            self._runner = web.AppRunner(self.page.app(), access_log=None, shutdown_timeout=1.0)
+            await self._runner.setup()
+            site = web.TCPSite(self._runner, self.host, self.port)
+            await site.start()
+            if self.port == 0:
+                self.port = self._runner.addresses[0][1]
+                self.page.hosts.update({f"{host}:{self.port}"} | ({f"localhost:{self.port}"}
+                                                                  if self.host in ("127.0.0.1", "::1") else set()))
+
+        def work() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            try:
+                loop.run_until_complete(serve())
+            except OSError as exc:
+                failure.append(exc)
+                started.set()
+                loop.close()
+                return
+            started.set()
+            try:
+                loop.run_forever()
+            finally:
+                loop.run_until_complete(self._runner.cleanup())
+                loop.close()
+
+        self._thread = threading.Thread(target=work, name="clubdesk-web", daemon=True)
+        self._thread.start()
+        started.wait(30)
+        if failure:
+            self._thread.join(5)
+            exc = failure[0]
+            raise KnownError(f"Не удаётся открыть страницу для столов на {self.host}:{self.port}: {exc.strerror or exc}",
+                             f"Cannot serve the table page on {self.host}:{self.port}: {exc.strerror or exc}",
+                             code="web_start")
+
+    def stop(self) -> None:
+        if self._loop is not None and self._thread is not None and self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(10)
+        self._thread = self._loop = None

@@ -1,0 +1,335 @@
+"""The table page's HTTP server (aiohttp): static files, pairing, login, the JSON API and the live stream.
+
+Every request but the static files and /pair needs the pairing's device cookie; the API needs a session too, and
+every POST the session's CSRF token in `X-CSRF-Token` (a cross-site form cannot set a header; the cookies are
+SameSite=Strict besides). The Host header must name the address served (a DNS-rebinding page cannot reach it).
+A body is JSON of at most MAX_BODY bytes. A tapped shot carries an idempotency key: the same key again (a retry on
+flaky Wi-Fi) gets the first answer and records nothing more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from clubdesk.errors import KnownError
+from clubdesk.resources import resource_path
+from clubdesk.web import dispatch
+from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, same
+from clubdesk.web.tables import TableDesk
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 16 * 1024
+IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
+POLL_S = 2.0  # the live stream re-reads the stored log this often, for writes made by another process on the file
+DEVICE, SESSION = "cd_device", "cd_session"
+STATIC = {"app.js": "text/javascript", "app.css": "text/css", "board.js": "text/javascript",
+          "icon.svg": "image/svg+xml"}
+PAGES = {"/": "index.html", "/board": "board.html"}
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+WORDS = {
+    "no_session": ("Войдите снова: сеанс закончился.", "Log in again: the session has ended."),
+    "not_paired": ("Телефон не связан со стойкой: отсканируйте QR-код на странице «Столы».",
+                   "This phone is not paired with the desk: scan the QR code on the Live tables page."),
+    "csrf": ("Запрос отклонён: нет подтверждения страницы. Обновите страницу.",
+             "Request refused: the page's token is missing. Reload the page."),
+    "bad_request": ("Запрос не понят.", "The request was not understood."),
+    "too_large": ("Запрос слишком большой.", "The request is too large."),
+    "bad_host": ("Адрес не тот, что показан на стойке.", "Not the address the desk shows."),
+    "used": ("Этот QR-код уже использован. Покажите новый на стойке (страница «Столы»).",
+             "This QR code was used already. Show a new one at the desk (the Live tables page)."),
+    "expired": ("Срок этого QR-кода истёк. Покажите новый на стойке (страница «Столы»).",
+                "This QR code has expired. Show a new one at the desk (the Live tables page)."),
+    "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
+                "The QR code is not known. Show a new one at the desk (the Live tables page)."),
+    "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
+}
+
+
+class Changes:
+    """A version per game (and "*" for any game), bumped from any thread; a live stream waits on its own key, so
+    a shot at one table wakes that table's tablets and the hall board, not every tablet in the club."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.versions: dict[str, int] = {}
+        self._events: dict[str, asyncio.Event] = {}
+
+    def notify(self, game_id: str) -> None:
+        self.loop.call_soon_threadsafe(self._bump, game_id)
+
+    def _bump(self, game_id: str) -> None:
+        for key in (game_id, "*"):
+            self.versions[key] = self.versions.get(key, 0) + 1
+            event = self._events.pop(key, None)
+            if event is not None:
+                event.set()
+
+    async def wait(self, key: str, timeout: float) -> bool:
+        """True when the key changed, False when the timeout passed first."""
+        event = self._events.setdefault(key, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+            return True
+        except TimeoutError:
+            return False
+
+
+class TablePage:
+    """The aiohttp application over one club; `hosts` are the Host header values accepted."""
+
+    def __init__(self, club, dispatcher: dispatch.Dispatcher, pairing: Pairing, lang: str, hosts: set[str],
+                 on_notify: Callable[[str], None] | None = None) -> None:
+        self.club, self.dispatcher, self.pairing, self.lang, self.hosts = club, dispatcher, pairing, lang, hosts
+        self.on_notify = on_notify or (lambda _gid: None)
+        self.changes: Changes | None = None
+        self.desk = TableDesk(club, self._notified)
+        self.web_dir = resource_path("web")
+
+    def _notified(self, game_id: str) -> None:
+        self.on_notify(game_id)  # the desk's windows
+        if self.changes is not None:
+            self.changes.notify(game_id)
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
+        r = app.router
+        for path in PAGES:
+            r.add_get(path, self.page)
+        r.add_get("/static/{name}", self.static)
+        r.add_get("/pair", self.pair)
+        r.add_post("/api/login", self.login)
+        r.add_post("/api/logout", self.logout)
+        r.add_get("/api/me", self.me)
+        r.add_get("/api/games", self.games)
+        r.add_get("/api/games/{id}", self.game)
+        r.add_get("/api/games/{id}/live", self.live)
+        r.add_get("/api/board/live", self.board_live)
+        r.add_post("/api/games/{id}/shot", self.shot)
+        r.add_post("/api/games/{id}/undo", self.undo)
+        app.on_startup.append(self._started)
+        return app
+
+    async def _started(self, _app) -> None:
+        self.changes = Changes(asyncio.get_running_loop())
+
+    # ---- answers ------------------------------------------------------------------------------
+    def _word(self, code: str) -> str:
+        ru, en = WORDS[code]
+        return en if self.lang == "en" else ru
+
+    def refuse(self, status: int, code: str, message: str | None = None, **extra) -> web.Response:
+        return web.json_response({"error": message or self._word(code), "code": code, **extra}, status=status,
+                                 dumps=_dumps)
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler):
+        if request.host not in self.hosts:
+            return self.refuse(421, "bad_host")
+        try:
+            response = await handler(request)
+        except web.HTTPRequestEntityTooLarge:
+            return self.refuse(413, "too_large")
+        except web.HTTPException:
+            raise
+        except KnownError as exc:
+            return self.refuse(409 if exc.code == "stale" else 403 if exc.code == "permission_denied" else 422,
+                               exc.code, exc.message(self.lang))
+        except Exception:  # a bug: logged with its traceback, the page gets one line
+            log.exception("table page: %s %s", request.method, request.path)
+            return self.refuse(500, "bug")
+        h = response.headers
+        h.setdefault("Cache-Control", "no-store")
+        h["X-Content-Type-Options"] = "nosniff"
+        h["Referrer-Policy"] = "no-referrer"
+        h["X-Frame-Options"] = "DENY"
+        h["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                        "frame-ancestors 'none'; form-action 'self'")
+        return response
+
+    def _session(self, request: web.Request) -> Session | None:
+        return self.pairing.session(request.cookies.get(SESSION), request.cookies.get(DEVICE))
+
+    def _need(self, request: web.Request, post: bool = False) -> Session | web.Response:
+        """The request's session (and, for a POST, its CSRF token checked), or the refusal to send."""
+        s = self._session(request)
+        if s is None:
+            paired = self.pairing.device_ok(request.cookies.get(DEVICE))
+            return self.refuse(401, "no_session" if paired else "not_paired")
+        if post and not same(request.headers.get("X-CSRF-Token"), s.csrf):
+            return self.refuse(403, "csrf")
+        return s
+
+    async def _body(self, request: web.Request) -> dict | None:
+        if request.content_type != "application/json":
+            return None
+        try:
+            body = json.loads(await request.read())
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return body if isinstance(body, dict) else None
+
+    async def call(self, fn):
+        return await dispatch.run(self.dispatcher, fn)
+
+    # ---- pages --------------------------------------------------------------------------------
+    async def page(self, request: web.Request) -> web.Response:
+        html = (self.web_dir / PAGES[request.path]).read_text(encoding="utf-8")
+        return web.Response(text=html.replace("{{lang}}", self.lang), content_type="text/html")
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(body=Path(self.web_dir / name).read_bytes(), content_type=STATIC[name],
+                            headers={"Cache-Control": "no-cache"})
+
+    async def pair(self, request: web.Request) -> web.Response:
+        device, why = self.pairing.redeem(request.query.get("t", ""))
+        if device is None:
+            html = (self.web_dir / "refused.html").read_text(encoding="utf-8")
+            return web.Response(text=html.replace("{{lang}}", self.lang).replace("{{message}}", self._word(why)),
+                                content_type="text/html", status=403)
+        response = web.Response(status=303, headers={"Location": "/"})
+        response.set_cookie(DEVICE, device, max_age=int(DEVICE_TTL_S), httponly=True, samesite="Strict", path="/")
+        return response
+
+    # ---- login --------------------------------------------------------------------------------
+    async def login(self, request: web.Request) -> web.Response:
+        device = request.cookies.get(DEVICE)
+        if not self.pairing.device_ok(device):
+            return self.refuse(401, "not_paired")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            return self.refuse(403, "csrf")
+        body = await self._body(request)
+        if body is None or not isinstance(body.get("login"), str) or not isinstance(body.get("password"), str):
+            return self.refuse(400, "bad_request")
+        accounts = self.club.accounts
+
+        def check():
+            from clubdesk.services.scopes import display_name
+            actor = accounts.login(body["login"], body["password"])
+            return actor, display_name(self.club.store, actor)
+        # the password hash takes ~0.2 s: in a thread of its own, never on the desk's GUI thread
+        actor, name = await asyncio.get_running_loop().run_in_executor(None, check)
+        s = self.pairing.open_session(device, actor, name, self.lang)
+        response = web.json_response(self._me(s), dumps=_dumps)
+        response.set_cookie(SESSION, s.id, httponly=True, samesite="Strict", path="/")
+        return response
+
+    async def logout(self, request: web.Request) -> web.Response:
+        s = self._need(request, post=True)
+        if isinstance(s, web.Response):
+            return s
+        self.pairing.close_session(s.id)
+        response = web.json_response({"ok": True})
+        response.del_cookie(SESSION, path="/")
+        return response
+
+    def _me(self, s: Session) -> dict:
+        return {"login": s.actor.login, "name": s.name, "roles": sorted(s.actor.roles), "csrf": s.csrf,
+                "lang": s.lang}
+
+    async def me(self, request: web.Request) -> web.Response:
+        s = self._need(request)
+        return s if isinstance(s, web.Response) else web.json_response(self._me(s), dumps=_dumps)
+
+    # ---- games --------------------------------------------------------------------------------
+    async def games(self, request: web.Request) -> web.Response:
+        s = self._need(request)
+        if isinstance(s, web.Response):
+            return s
+        rows = await self.call(lambda: self.desk.running(s.actor, s.name))
+        return web.json_response({"games": rows}, dumps=_dumps)
+
+    async def game(self, request: web.Request) -> web.Response:
+        s = self._need(request)
+        if isinstance(s, web.Response):
+            return s
+        gid = request.match_info["id"]
+        return web.json_response(await self.call(lambda: self.desk.view(gid)), dumps=_dumps)
+
+    async def shot(self, request: web.Request) -> web.Response:
+        return await self._write(request, self.desk.shot)
+
+    async def undo(self, request: web.Request) -> web.Response:
+        return await self._write(request, self.desk.undo)
+
+    async def _write(self, request: web.Request, action) -> web.Response:
+        s = self._need(request, post=True)
+        if isinstance(s, web.Response):
+            return s
+        body = await self._body(request)
+        key = body.get("key") if body is not None else None
+        if body is None or not isinstance(key, str) or not _KEY.match(key):
+            return self.refuse(400, "bad_request")
+        gid = request.match_info["id"]
+
+        def work() -> tuple[int, dict]:
+            # on the services' thread, so a retry arriving while the first try is stored waits for its answer
+            done = s.idem.get(key)
+            if done is not None:
+                return done
+            try:
+                answer = (200, action(s.actor, s.name, gid, body))
+            except KnownError as exc:
+                extra = {}
+                if exc.code in ("stale", "event_refused", "seq_clash"):
+                    extra["game"] = self.desk.view(gid)  # the log as stored: the page shows it at once
+                answer = (409 if exc.code in ("stale", "seq_clash") else 403 if exc.code == "permission_denied"
+                          else 422, {"error": exc.message(self.lang), "code": exc.code, **extra})
+            if answer[0] != 403:  # a refusal of rights is not remembered: the desk may grant them meanwhile
+                s.idem[key] = answer
+                while len(s.idem) > IDEM_KEPT:
+                    s.idem.pop(next(iter(s.idem)))
+            return answer
+        status, payload = await self.call(work)
+        return web.json_response(payload, status=status, dumps=_dumps)
+
+    # ---- live streams -------------------------------------------------------------------------
+    async def live(self, request: web.Request) -> web.StreamResponse:
+        s = self._need(request)
+        if isinstance(s, web.Response):
+            return s
+        gid = request.match_info["id"]
+        return await self._stream(request, gid, lambda polled: self.desk.view(gid, catch_up=polled))
+
+    async def board_live(self, request: web.Request) -> web.StreamResponse:
+        """The hall scoreboard: every running table's names and score; never a role, never a private field."""
+        s = self._need(request)
+        if isinstance(s, web.Response):
+            return s
+        return await self._stream(request, "*", lambda _polled: self.desk.board())
+
+    async def _stream(self, request: web.Request, key: str, read) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        last, polled = None, True
+        try:
+            while True:
+                seen = self.changes.versions.get(key, 0)
+                # `polled`: woken by the clock, not by a write here — look for another process's events too
+                data = _dumps(await self.call(lambda p=polled: read(p)))
+                if data != last:
+                    await response.write(f"data: {data}\n\n".encode())
+                    last = data
+                else:
+                    await response.write(b": still here\n\n")
+                polled = self.changes.versions.get(key, 0) == seen and not await self.changes.wait(key, POLL_S)
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        return response
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,98 @@
+"""«Страница для столов» on «Столы»: off by default, a QR code to pair, and a shot tapped at the table shown in the
+desk's open window within a second (issue 27)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from clubdesk.services.matches import MatchService
+from clubdesk.services.players import PlayerData
+from clubdesk.ui.pages.live import LivePage
+from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
+from tests.clock import FakeClock
+from tests.web.conftest import PASSWORD, Client
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
+
+
+@pytest.fixture
+def hub(club, admin, qtbot):
+    h = install_hub(club, ZhukHub(club, now=FakeClock(5_000_000.0), autostart=False))
+    h.clock_actor = admin
+    return h
+
+
+@pytest.fixture
+def table(club, admin, hub):
+    ids = [club.players.add(admin, PlayerData(f"Игрок Стола{i}")).id for i in range(4)]
+    svc = hub.tournaments
+    tid = svc.create(admin, "Тест", ids)
+    svc.draw_stage(admin, tid, seed=99)
+    (t,) = svc.start_round(admin, svc.stages(tid)[0].rounds[0].id)
+    return t
+
+
+@pytest.fixture
+def page(qtbot, hub, admin, club):
+    club.accounts.create_account(admin, "orlov", PASSWORD, ("referee",), "Пётр Орлов")
+    p = LivePage(hub, admin)
+    qtbot.addWidget(p)
+    p.web.host, p.web.port = "127.0.0.1", 0
+    yield p
+    p.web.stop()
+
+
+def in_thread(fn):
+    """An HTTP call from another thread: the page's service calls need this (the GUI) thread's event loop."""
+    out = {}
+    t = threading.Thread(target=lambda: out.setdefault("r", fn()))
+    t.start()
+    return t, out
+
+
+def test_the_page_is_off_until_the_desk_starts_it_and_then_shows_a_qr_code(page):
+    assert not page.web.running and page.web.qr.isHidden()
+    assert page.web.start()
+    assert not page.web.qr.pixmap().isNull() and "/pair?t=" in page.web.address.text()
+    first = page.web.address.text()
+    page.web.new_code()
+    assert page.web.address.text() != first  # a new one-time link
+    page.web.stop()
+    assert not page.web.running and page.web.qr.isHidden()
+
+
+def test_a_referee_account_cannot_start_the_page(qtbot, hub, club, admin):
+    from clubdesk.roles import Actor
+
+    p = LivePage(hub, Actor("x", "orlov", frozenset({"referee"})))
+    qtbot.addWidget(p)
+    assert not p.web.toggle.isEnabled()
+
+
+def test_a_shot_tapped_on_the_page_shows_in_the_desks_window_within_a_second(qtbot, page, club, table):
+    window = page.open_table(table)
+    assert window.scoring.log_model.rowCount() == 0
+    assert page.web.start()
+    phone = Client(page.web.server)
+    t, _ = in_thread(phone.login)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    t, out = in_thread(lambda: phone.post(f"/api/games/{table.game_id}/shot", {"keys": ["1"], "key": "desk-one-1",
+                                                                                 "seq": 0}))
+    qtbot.waitUntil(lambda: window.scoring.log_model.rowCount() == 1, timeout=1000)
+    t.join(5)
+    assert out["r"][0] == 200
+    assert club.games.state(table.game_id) == window.scoring.state
+
+
+def test_a_shot_at_the_desk_reaches_the_page_stream(qtbot, page, club, admin):
+    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф")).id
+    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова")).id
+    gid = MatchService.of(club).create(admin, a, b, table="Стол 5")
+    assert page.web.start()
+    window = page.open_match(gid)
+    versions = page.web.server.page.changes.versions
+    window.record({"call": [{"ball": 7, "pocket": 3}], "potted": [{"ball": 7, "pocket": 3, "straight": False}],
+                   "off_table": [], "touched_control": False, "trick": None, "foul": None}, push=True)
+    qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=1000)

@@ -1,0 +1,50 @@
+"""A real headless Chromium (Debian's) on a phone-sized viewport, driven by Playwright (never `playwright install`).
+
+Absent Chromium or Playwright the browser tests skip with the reason — except in CI (env CI set), where they fail:
+scripts/system-deps.sh installs chromium there.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+def chromium_path() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def need_browser():
+    """(sync_playwright, executable) or skip/fail with the reason."""
+    def missing(why: str):
+        if os.environ.get("CI"):
+            pytest.fail(f"{why}: CI must have it (scripts/system-deps.sh installs chromium)")
+        pytest.skip(why)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Python Playwright is not installed (pip install -e '.[test]')")
+    exe = chromium_path()
+    if exe is None:
+        missing("Chromium is not installed (apt-get install chromium)")
+    return sync_playwright, exe
+
+
+def screenshot(page, name: str, tmp_path: Path) -> Path:
+    """A PNG of the phone page; also into $CLUBDESK_WEB_SHOTS when set (to look at them)."""
+    out = Path(os.environ.get("CLUBDESK_WEB_SHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
