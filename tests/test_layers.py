@@ -1,4 +1,4 @@
-"""The layers (README «Architecture»): rules < store < sync < services < ui / commands. No module imports from a
+"""The layers (README «Architecture»): rules < store < sync < services < ui / commands / web. No module imports from a
 layer above its own — at the top of the file, inside a function, or under TYPE_CHECKING (issue 26).
 
 The rules import nothing of ClubDesk but the rules; `reports` is drawn beside the services (it lays out data the
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "clubdesk"
-LAYERS = {"rules": 0, "store": 1, "sync": 2, "services": 3, "reports": 3, "ui": 4, "commands": 4,
+LAYERS = {"rules": 0, "store": 1, "sync": 2, "services": 3, "reports": 3, "ui": 4, "commands": 4, "web": 4,
           "cli": 4, "__main__": 4}
 SHARED = -1  # a helper module at the package's top (errors.py, roles.py, …)
 
