@@ -1,4 +1,4 @@
-"""UI fixtures: a club with demo players, and a QSettings file per test."""
+"""UI fixtures: a club with demo players, the Жук hub on a test clock, and a QSettings file per test."""
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -26,6 +26,24 @@ def window_sizes(tmp_path, monkeypatch):
     path = str(tmp_path / "windows.ini")
     monkeypatch.setattr(windows, "settings", lambda: QSettings(path, QSettings.Format.IniFormat))
     return path
+
+
+@pytest.fixture
+def clock():
+    """The Жук round clock's time, moved by the test."""
+    from tests.clock import FakeClock
+
+    return FakeClock(5_000_000.0)
+
+
+@pytest.fixture
+def hub(club, admin, clock, qtbot):
+    """The desk's Жук hub on the test's clock, its timers not started (the test moves time)."""
+    from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
+
+    h = install_hub(club, ZhukHub(club, now=clock, autostart=False))
+    h.clock_actor = admin
+    return h
 
 
 @pytest.fixture

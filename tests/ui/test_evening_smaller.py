@@ -9,22 +9,8 @@ from clubdesk.services.players import PlayerData
 from clubdesk.services.protocols import ProtocolService
 from clubdesk.ui.models.protocols import ProtocolsModel
 from clubdesk.ui.pages.draws import DrawsPage
-from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
-from tests.clock import FakeClock
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
-
-
-@pytest.fixture
-def clock():
-    return FakeClock(5_000_000.0)
-
-
-@pytest.fixture
-def hub(club, admin, clock, qtbot):
-    h = install_hub(club, ZhukHub(club, now=clock, autostart=False))
-    h.clock_actor = admin
-    return h
 
 
 @pytest.fixture

@@ -12,23 +12,9 @@ from PySide6.QtWidgets import QDialog
 
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.pages.live import LivePage
-from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
 from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
-from tests.clock import FakeClock
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
-
-
-@pytest.fixture
-def clock():
-    return FakeClock(5_000_000.0)
-
-
-@pytest.fixture
-def hub(club, admin, clock, qtbot):
-    h = install_hub(club, ZhukHub(club, now=clock, autostart=False))
-    h.clock_actor = admin
-    return h
 
 
 @pytest.fixture

@@ -13,21 +13,7 @@ from clubdesk.rules.zhuk import new_game, parse_event
 from clubdesk.services.players import PlayerData
 from clubdesk.store.models import Event
 from clubdesk.ui.models.zhuk_table import BALANCE, ZhukLogModel, ZhukPlayersModel, money
-from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
 from clubdesk.ui.zhuk.scoring import ZhukTableWidget
-from tests.clock import FakeClock
-
-
-@pytest.fixture
-def clock():
-    return FakeClock(5_000_000.0)
-
-
-@pytest.fixture
-def hub(club, admin, clock, qtbot):
-    h = install_hub(club, ZhukHub(club, now=clock, autostart=False))
-    h.clock_actor = admin
-    return h
 
 
 @pytest.fixture
