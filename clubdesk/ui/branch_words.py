@@ -86,15 +86,20 @@ class BranchView:
             self.first_and_last()
 
 
+def _games_and_names(store, game_ids: list[str]) -> tuple[dict[str, tuple[str, str, str]], dict[str, str]]:
+    """The games' (kind, title, table) by id, and every player's name by id: what a branch is told in words with."""
+    games = {gid: (kind, title, table) for gid, kind, title, table in store.read(
+        f"SELECT id, game, title, table_name FROM games WHERE id IN ({', '.join('?' * len(game_ids))})",
+        tuple(game_ids))}
+    return games, dict(store.read("SELECT id, name FROM players"))
+
+
 def load_branch_views(store, *, archived: bool = False, desk_names: dict[str, str] | None = None) -> list[BranchView]:
     """The open (or archived) branches of this desk's store, each with what it needs to be told in words."""
     found = branches(store.read, archived=archived)
     if not found:
         return []
-    games = {gid: (kind, title, table) for gid, kind, title, table in store.read(
-        f"SELECT id, game, title, table_name FROM games WHERE id IN ({', '.join('?' * len(found))})",
-        tuple(b.game_id for b in found))}
-    names = dict(store.read("SELECT id, name FROM players"))
+    games, names = _games_and_names(store, [b.game_id for b in found])
     desk_names = desk_names if desk_names is not None else {}
     out = []
     for b in found:
@@ -142,10 +147,7 @@ def load_game_choices(store, desk_names: dict[str, str] | None = None) -> list[G
     found = game_conflicts(store.read)
     if not found:
         return []
-    games = {gid: (kind, title, table) for gid, kind, title, table in store.read(
-        f"SELECT id, game, title, table_name FROM games WHERE id IN ({', '.join('?' * len(found))})",
-        tuple(g.game_id for g in found))}
-    names = dict(store.read("SELECT id, name FROM players"))
+    games, names = _games_and_names(store, [g.game_id for g in found])
     desk_names = desk_names if desk_names is not None else {}
     out = []
     for g in found:
