@@ -357,11 +357,11 @@ class TournamentService:
     def running_tables(self) -> list[TableInfo]:
         """Every Жук table whose game is running, in rounds whose tables are seated, oldest round first."""
         with self.store.session_factory() as s:
-            rows = s.execute(select(GameTable, Game.id).join(Game, Game.table_id == GameTable.id)
+            rows = s.execute(select(GameTable, Game.id, Game.referee).join(Game, Game.table_id == GameTable.id)
                              .where(Game.game == "zhuk", Game.status == "running", GameTable.round_id.is_not(None))
                              .order_by(Game.created_at, GameTable.number)).all()
-            return [TableInfo(t.id, t.number, t.round_id, gid, tuple(seat.player_id for seat in t.seats))
-                    for t, gid in rows]
+            return [TableInfo(t.id, t.number, t.round_id, gid, tuple(seat.player_id for seat in t.seats), referee)
+                    for t, gid, referee in rows]
 
     # ---- the round clock (kept in the round's row, so a restart resumes it) -------------------------
 
