@@ -150,17 +150,21 @@ class LivePage(QWidget):
         else:
             self._guard(lambda: self.hub.end_table(self.actor, rid, game_id))
 
-    def assign_referee(self, game_id: str | None = None) -> None:
-        """«Судья стола…»: pick a running table (this one from its card's menu) and a referee account, or any."""
+    def referee_dialog(self, game_id: str | None = None) -> TableRefereeDialog | None:
+        """«Судья стола…» over the running tables, on this one (its card's menu); None when no table runs or the
+        account may not assign (the card's menu is everyone's: the line above the tables names the role)."""
         svc = self.hub.tournaments
         tables = svc.running_tables()
         referees: list = []
-        # a referee's account (the card's menu is everyone's) is refused here in one line naming the role
         if not tables or not self._guard(lambda: referees.extend(referee_accounts(self.hub.club.store, self.actor))):
-            return
-        names = svc.names(p for t in tables for p in t.players)
-        dialog = TableRefereeDialog(tables, names, referees, game_id, self)
-        if self.run_dialog(dialog):
+            return None
+        names = svc.board_names(p for t in tables for p in t.players)  # «Штопор», not four full names in a line
+        return TableRefereeDialog(tables, names, referees, game_id, self)
+
+    def assign_referee(self, game_id: str | None = None) -> None:
+        """Pick a running table and a referee account, or any referee; the cards show it at once."""
+        dialog = self.referee_dialog(game_id)
+        if dialog is not None and self.run_dialog(dialog):
             gid, login = dialog.choice()
             self._guard(lambda: self.hub.set_referee(self.actor, gid, login))
 
@@ -218,7 +222,7 @@ def create_page(club, actor: Actor, window) -> LivePage:
 
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
-    """zhuk-table.png (the scoring window of a demo table), scoreboard.png, standings.png."""
+    """zhuk-table.png (the scoring window of a demo table), scoreboard.png, table-referee.png, standings.png."""
     page: LivePage = window.page("live")
     written = []
     tables = page.hub.tournaments.running_tables()
@@ -230,6 +234,9 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
     board = page.open_scoreboard()
     board.resize(1280, 720)
     shots.append(("scoreboard", board))
+    dialog = page.referee_dialog(tables[0].game_id) if tables else None
+    if dialog is not None:
+        shots.append(("table-referee", dialog))
     standings = page.open_standings()
     standings.resize(1100, 700)
     standings.standings.refresh_chart()  # now, not a quarter of a second after the table

@@ -32,6 +32,9 @@ class TableRefereeDialog(QDialog):
         self.setWindowTitle(tr("Судья стола"))
         self.referees = referees
         self.table = QComboBox()
+        # four full names made the dialog as wide as the screen: the combo is sized to a short line, the popup shows all
+        self.table.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.table.setMinimumContentsLength(36)
         for t in tables:
             who = ", ".join(names.get(p, p) for p in t.players)
             self.table.addItem(tr("Стол {n}: {players}").format(n=t.number, players=who), t)
@@ -40,7 +43,8 @@ class TableRefereeDialog(QDialog):
         for r in referees:
             text = r.name if r.name == r.login else f"{r.name} ({r.login})"
             QListWidgetItem(text, self.list).setData(LOGIN, r.login)
-        self.list.setMinimumHeight(min(8, self.list.count()) * 24 + 8)
+        rows = min(8, self.list.count())
+        self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4)
         hint = QLabel(tr("Со страницы для столов этот стол ведёт только выбранный судья (и стойка); «Любой судья» — "
                          "любая учётная запись с ролью «судья». За стойкой стол ведут как прежде."))
         hint.setObjectName("muted")
