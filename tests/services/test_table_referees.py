@@ -122,3 +122,16 @@ def test_the_referee_reaches_another_desk_through_the_change_log(tmp_path, store
         assert referee_of(other, table.game_id) == "Вера Ким"
     finally:
         other.close()
+
+
+def test_a_tables_referee_stays_at_it_in_the_next_round_of_the_stage(store, admin, staff, tournaments):
+    ids = [PlayerService(store).add(admin, PlayerData(f"Игрок Этапа{i}")).id for i in range(8)]
+    tid = tournaments.create(admin, "Кубок", ids)
+    tournaments.draw_stage(admin, tid, seed=7)
+    first, second = tournaments.stages(tid)[0].rounds[:2]
+    one, two = tournaments.start_round(admin, first.id)
+    assign_table_referee(store, admin, two.game_id, "orlov")
+    tournaments.end_round(admin, first.id)
+    assert [(t.number, t.referee) for t in tournaments.start_round(admin, second.id)] == [(1, ""),
+                                                                                           (2, "Пётр Орлов")]
+    assert [t.referee for t in tournaments.running_tables()] == ["", "Пётр Орлов"]
