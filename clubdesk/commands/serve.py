@@ -17,7 +17,7 @@ from clubdesk.errors import KnownError
 def add_parser(sub) -> None:
     sp = sub.add_parser("serve", help="serve the table page (referees' phones, the hall TV) on the LAN")
     sp.add_argument("--host", help="the address to listen on (default: this PC's LAN address; never 0.0.0.0 unasked)")
-    sp.add_argument("--port", type=int, default=None, help="the port (default 8765)")
+    sp.add_argument("--port", type=int, default=None, help="the port (default 8765; 0: a free one, printed)")
 
 
 def run(args, lang: str) -> int:
@@ -33,7 +33,8 @@ def run(args, lang: str) -> int:
         return 2
     club = Club(store)
     dispatcher = ThreadDispatcher()
-    server = WebServer(club, dispatcher, args.host or lan_address(), args.port or DEFAULT_PORT, lang)
+    server = WebServer(club, dispatcher, args.host or lan_address(), DEFAULT_PORT if args.port is None else args.port,
+                       lang)
     try:
         server.start()
     except KnownError as exc:

@@ -8,6 +8,8 @@ own windows are not scoped: they stand in front of the desk's staff.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlalchemy import select
 
 from clubdesk.errors import PermissionDenied, ValidationError
@@ -17,6 +19,14 @@ from clubdesk.store.models import Account, Game
 from clubdesk.store.uow import UnitOfWork
 
 ASSIGN_ROLES = ("desk",)
+
+
+@dataclass(frozen=True)
+class RefereeAccount:
+    """An active account with the `referee` role, as the desk picks it for a table."""
+
+    login: str
+    name: str  # what the table's `games.referee` holds when he is picked (clubdesk.services.scopes.table_referee)
 
 
 def _norm(text: str) -> str:
@@ -59,3 +69,45 @@ def assign_referee(store: Store, actor: Actor, game_id: str, referee: str) -> No
         if game is None:
             raise ValidationError("game", "Игра не найдена.", "Game not found.")
         game.referee = referee
+
+
+def referee_accounts(store: Store, actor: Actor) -> list[RefereeAccount]:
+    """The active accounts holding the `referee` role, by name: whom the desk may put on a Жук table.
+
+    Each one's `name` is his display name; his login where the display name is empty or another account's name
+    or login would match it too (the scope matches either: two «Орлов» would both be in scope)."""
+    require(actor, *ASSIGN_ROLES)
+    with store.session_factory() as s:
+        accounts = list(s.execute(select(Account.login, Account.display_name, Account.roles, Account.active)))
+    taken: dict[str, int] = {}
+    for login, shown, _roles, _active in accounts:
+        for word in {_norm(login), _norm(shown)} - {""}:
+            taken[word] = taken.get(word, 0) + 1
+    out = [RefereeAccount(login, shown.strip() if _norm(shown) and taken[_norm(shown)] == 1 else login)
+           for login, shown, roles, active in accounts if active and "referee" in roles.split()]
+    return sorted(out, key=lambda r: (r.name.casefold(), r.login))
+
+
+def assign_table_referee(store: Store, actor: Actor, game_id: str, login: str | None) -> str:
+    """Put the referee account `login` on a running Жук table (None: «любой судья», every referee may score it).
+
+    Stored in `games.referee` through the unit of work, so it is stamped into the change log and syncs like any
+    game field; returns what was stored. Refused: a role other than desk/admin, an account that is not an active
+    referee, a game that is not a running Жук table."""
+    require(actor, *ASSIGN_ROLES)
+    name = ""
+    if login is not None:
+        found = [r for r in referee_accounts(store, actor) if r.login == login]
+        if not found:
+            raise ValidationError("referee", f"Учётная запись «{login}» — не действующий судья.",
+                                  f"The account '{login}' is not an active referee.")
+        name = found[0].name
+    with store.session_factory() as s:
+        row = s.execute(select(Game.game, Game.status).where(Game.id == game_id)).first()
+    if row is None or row.game != "zhuk":
+        raise ValidationError("game", "Стол «Жук» не найден.", "Zhuk table not found.")
+    if row.status != "running":
+        raise ValidationError("game", "Этот стол уже закончен: судью ему не назначают.",
+                              "This table has finished: no referee is assigned to it.")
+    assign_referee(store, actor, game_id, name)
+    return name

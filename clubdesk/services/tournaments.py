@@ -223,10 +223,10 @@ class TournamentService:
 
     def tables(self, round_id: str) -> list[TableInfo]:
         with self.store.session_factory() as s:
-            rows = s.execute(select(GameTable, Game.id).join(Game, Game.table_id == GameTable.id)
+            rows = s.execute(select(GameTable, Game.id, Game.referee).join(Game, Game.table_id == GameTable.id)
                              .where(GameTable.round_id == round_id).order_by(GameTable.number)).all()
-            return [TableInfo(t.id, t.number, round_id, gid, tuple(seat.player_id for seat in t.seats))
-                    for t, gid in rows]
+            return [TableInfo(t.id, t.number, round_id, gid, tuple(seat.player_id for seat in t.seats), referee)
+                    for t, gid, referee in rows]
 
     def round_info(self, round_id: str) -> tuple[str, RoundInfo]:
         """(tournament id, round) of a round id."""
@@ -263,12 +263,14 @@ class TournamentService:
         prev, stage = self._previous_round(round_id)
         opts = json.loads(self._options_json(tid))
         seated = list(self.draw_of(tid, info.stage))  # the stage's draw is every round's turn order
+        referees: dict[int, str] = {}  # «Судья стола…»: a table's referee stays at it from round to round of a stage
         if prev is not None:
             if not self.round_over(prev.id):
                 raise TournamentError(f"Раунд {prev.number} ещё идёт.", f"Round {prev.number} is still running.")
             balances = {}  # within a stage the money flows on from round to round
             for t in self.tables(prev.id):
                 balances.update(self.games.state(t.game_id)["balances"])
+                referees[t.number] = t.referee
         else:
             players = [p for tb in seated for p in tb]
             previous = self.stage_balances(self._stage_before(tid, info.stage)) if info.stage > 1 else {}
@@ -288,7 +290,7 @@ class TournamentService:
             title = f"{label} · этап {info.stage} · раунд {info.number} · стол {number}"
             self.games.create(actor, "zhuk", header, {"nominal": info.nominal,
                                                       "settlement": opts.get("settlement", "previous")},
-                              title, table_id)
+                              title, table_id, referee=referees.get(number, ""))
         return self.tables(round_id)
 
     def _stage_before(self, tournament_id: str, number: int) -> str:
@@ -357,11 +359,11 @@ class TournamentService:
     def running_tables(self) -> list[TableInfo]:
         """Every Жук table whose game is running, in rounds whose tables are seated, oldest round first."""
         with self.store.session_factory() as s:
-            rows = s.execute(select(GameTable, Game.id).join(Game, Game.table_id == GameTable.id)
+            rows = s.execute(select(GameTable, Game.id, Game.referee).join(Game, Game.table_id == GameTable.id)
                              .where(Game.game == "zhuk", Game.status == "running", GameTable.round_id.is_not(None))
                              .order_by(Game.created_at, GameTable.number)).all()
-            return [TableInfo(t.id, t.number, t.round_id, gid, tuple(seat.player_id for seat in t.seats))
-                    for t, gid in rows]
+            return [TableInfo(t.id, t.number, t.round_id, gid, tuple(seat.player_id for seat in t.seats), referee)
+                    for t, gid, referee in rows]
 
     # ---- the round clock (kept in the round's row, so a restart resumes it) -------------------------
 

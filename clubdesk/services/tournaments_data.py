@@ -48,6 +48,7 @@ class TableInfo:
     round_id: str
     game_id: str
     players: tuple[str, ...]  # seats in the drawn turn order
+    referee: str = ""  # games.referee: the one referee who may score it from a tablet («» any; services/scopes.py)
 
 
 @dataclass(frozen=True)

@@ -495,5 +495,57 @@
       <source>турнир.csv</source>
       <translation>tournament.csv</translation>
     </message>
+    <message>
+      <source>Судья стола…</source>
+      <translation>Table referee…</translation>
+    </message>
+    <message>
+      <source>Открыть стол</source>
+      <translation>Open the table</translation>
+    </message>
+    <message>
+      <source>Судья: любой</source>
+      <translation>Referee: any</translation>
+    </message>
+    <message>
+      <source>Судья стола</source>
+      <translation>Table referee</translation>
+    </message>
+    <message>
+      <source>Со страницы для столов этот стол ведёт только выбранный судья (и стойка); «Любой судья» — любая учётная запись с ролью «судья». За стойкой стол ведут как прежде.</source>
+      <translation>From the table page only the chosen referee (and the desk) scores this table; "Any referee" is any account with the role 'referee'. At the desk the table is scored as before.</translation>
+    </message>
+    <message>
+      <source>Сейчас</source>
+      <translation>Now</translation>
+    </message>
+    <message>
+      <source>Назначить</source>
+      <translation>Assign</translation>
+    </message>
+    <message>
+      <source>Учётных записей с ролью «судья» нет: их заводит администратор на странице «Сотрудники».</source>
+      <translation>There are no accounts with the role 'referee': the administrator makes them on the Staff page.</translation>
+    </message>
+    <message>
+      <source>любой судья</source>
+      <translation>any referee</translation>
+    </message>
+    <message>
+      <source>Любой судья</source>
+      <translation>Any referee</translation>
+    </message>
+    <message>
+      <source>Стол {n}: {players}</source>
+      <translation>Table {n}: {players}</translation>
+    </message>
+    <message>
+      <source>Кто из судей ведёт стол со страницы для столов</source>
+      <translation>Which referee scores the table from the table page</translation>
+    </message>
+    <message>
+      <source>Судью стола назначает стойка или администратор</source>
+      <translation>The desk or the administrator assigns a table's referee</translation>
+    </message>
   </context>
 </TS>

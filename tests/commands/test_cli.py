@@ -99,8 +99,8 @@ def test_demo_screenshots_render_every_page_headless(tmp_path):
     assert {"main.png", "players.png", "draws.png", "live-tables.png", "mafia.png", "protocols.png", "sync.png",
             "staff.png"} <= names
     # the windows that are not pages (issues 6 and 7 name them)
-    assert {"zhuk-table.png", "pyramid-match.png", "scoreboard.png", "standings.png", "mafia-evening.png",
-            "mafia-seating.png", "mafia-host.png", "mafia-display.png"} <= names
+    assert {"zhuk-table.png", "pyramid-match.png", "scoreboard.png", "standings.png", "table-referee.png",
+            "mafia-evening.png", "mafia-seating.png", "mafia-host.png", "mafia-display.png"} <= names
     from PySide6.QtGui import QImage
     img = QImage(str(out / "main.png"))
     assert (img.width(), img.height()) == (1280, 800)

@@ -23,6 +23,7 @@ from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.services.pyramid_tournaments import PyramidTournamentService
+from clubdesk.services.scopes import assign_table_referee, referee_accounts
 from clubdesk.services.staff import StaffService
 from clubdesk.services.tournaments import TournamentService
 
@@ -177,6 +178,9 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
      lambda c, a: c.pyramid.correct_game(a, c.ptid, c.bout, "ошибка")),
     ("PyramidTournamentService.walk_over", ("desk", "referee"),
      lambda c, a: c.pyramid.walk_over(a, c.ptid, c.bout, c.bout_winner)),
+    ("scopes.referee_accounts", ("desk",), lambda c, a: referee_accounts(c.store, a)),
+    ("scopes.assign_table_referee", ("desk",),
+     lambda c, a: assign_table_referee(c.store, a, c.table.game_id, "referee1")),
     ("AccountService.create_account", ("desk",),
      lambda c, a: AccountService(c.store).create_account(a, "newref", "long-enough", ("referee",))),
 ]

@@ -196,3 +196,25 @@ def test_the_hall_board_sends_names_and_scores_only(phone, server, match):
     rows = server.page.desk.board()["tables"]
     text = json.dumps(rows, ensure_ascii=False)
     assert "Граф" in text and "Сова" in text and "id" not in rows[0]
+
+
+def test_a_zhuk_table_the_desk_gave_a_referee_refuses_another_referee_until_it_is_cleared(make_phone, club, admin,
+                                                                                          zhuk_table):
+    from clubdesk.services.scopes import assign_table_referee
+
+    gid = zhuk_table.game_id
+    assign_table_referee(club.store, admin, gid, "orlov")  # «Судья стола…» on «Столы»
+    vera, orlov = make_phone(), make_phone()
+    vera.login("vera")
+    orlov.login("orlov")
+    assert [g["mine"] for g in vera.get("/api/games")[1]["games"] if g["id"] == gid] == [False]
+    seq = vera.get(f"/api/games/{gid}")[1]["seq"]
+    status, body, _ = vera.post(f"/api/games/{gid}/shot", {"keys": ["1"], "key": "vera-zhuk-1", "seq": seq})
+    assert status == 403 and "Пётр Орлов" in body["error"] and "vera" in body["error"]
+    assert stored(club, gid) == []
+    status, view, _ = orlov.post(f"/api/games/{gid}/shot", {"keys": ["1"], "key": "orlov-zhuk-1", "seq": seq})
+    assert status == 200 and len(stored(club, gid)) == 1
+    assign_table_referee(club.store, admin, gid, None)  # «Любой судья»
+    assert [g["mine"] for g in vera.get("/api/games")[1]["games"] if g["id"] == gid] == [True]
+    status, view, _ = vera.post(f"/api/games/{gid}/shot", {"keys": [], "key": "vera-zhuk-2", "seq": view["seq"]})
+    assert status == 200 and len(stored(club, gid)) == 2

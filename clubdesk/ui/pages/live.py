@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QS
 from clubdesk.errors import KnownError
 from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
+from clubdesk.services.scopes import referee_accounts
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.clock import clock_text
@@ -18,6 +19,7 @@ from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
 from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
 from clubdesk.ui.zhuk.scoring import ZhukTableWindow
 from clubdesk.ui.zhuk.standings import StandingsWindow
+from clubdesk.ui.zhuk.table_referee import TableRefereeDialog
 
 
 class LivePage(QWidget):
@@ -36,6 +38,10 @@ class LivePage(QWidget):
         can_clock = actor.has("desk", "referee")
         self.pause.setEnabled(can_clock)
         self.end.setEnabled(can_clock)
+        self.referee_button = QPushButton(tr("Судья стола…"))
+        self.referee_button.setEnabled(actor.has("desk"))  # who scores a table from a tablet: the desk decides
+        self.referee_button.setToolTip(tr("Кто из судей ведёт стол со страницы для столов") if actor.has("desk")
+                                       else tr("Судью стола назначает стойка или администратор"))
         self.board_button = QPushButton(tr("Табло для игроков"))
         self.table_button = QPushButton(tr("Турнирная таблица"))
         # The round line has a row of its own: beside four buttons a tournament's name and the clock were cut
@@ -43,6 +49,7 @@ class LivePage(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.pause)
         bar.addWidget(self.end)
+        bar.addWidget(self.referee_button)
         bar.addStretch(1)
         bar.addWidget(self.table_button)
         bar.addWidget(self.board_button)
@@ -58,6 +65,7 @@ class LivePage(QWidget):
         hint.setObjectName("muted")
         self.board = TableBoard(hub, columns=3)
         self.board.table_clicked.connect(self.open_table)
+        self.board.referee_requested.connect(lambda t: self.assign_referee(t.game_id))
         content = QWidget()
         tables = QVBoxLayout(content)
         tables.addWidget(self.board)
@@ -78,6 +86,7 @@ class LivePage(QWidget):
         layout.addWidget(scroll, 1)
         self.pause.clicked.connect(self.toggle_pause)
         self.end.clicked.connect(self.end_round)
+        self.referee_button.clicked.connect(lambda: self.assign_referee())
         self.board_button.clicked.connect(self.open_scoreboard)
         self.table_button.clicked.connect(self.open_standings)
         hub.tick.connect(self._update_round)
@@ -107,6 +116,7 @@ class LivePage(QWidget):
         rid = self.current_round()
         self.pause.setVisible(rid is not None)
         self.end.setVisible(rid is not None)
+        self.referee_button.setVisible(rid is not None)
         if rid is None:
             self.round_label.setText(tr("Идущих раундов нет"))
             return
@@ -139,6 +149,24 @@ class LivePage(QWidget):
             self._guard(lambda: self.hub.end_round(self.actor, rid))
         else:
             self._guard(lambda: self.hub.end_table(self.actor, rid, game_id))
+
+    def referee_dialog(self, game_id: str | None = None) -> TableRefereeDialog | None:
+        """«Судья стола…» over the running tables, on this one (its card's menu); None when no table runs or the
+        account may not assign (the card's menu is everyone's: the line above the tables names the role)."""
+        svc = self.hub.tournaments
+        tables = svc.running_tables()
+        referees: list = []
+        if not tables or not self._guard(lambda: referees.extend(referee_accounts(self.hub.club.store, self.actor))):
+            return None
+        names = svc.board_names(p for t in tables for p in t.players)  # «Штопор», not four full names in a line
+        return TableRefereeDialog(tables, names, referees, game_id, self)
+
+    def assign_referee(self, game_id: str | None = None) -> None:
+        """Pick a running table and a referee account, or any referee; the cards show it at once."""
+        dialog = self.referee_dialog(game_id)
+        if dialog is not None and self.run_dialog(dialog):
+            gid, login = dialog.choice()
+            self._guard(lambda: self.hub.set_referee(self.actor, gid, login))
 
     @staticmethod
     def run_dialog(dialog) -> bool:
@@ -194,7 +222,7 @@ def create_page(club, actor: Actor, window) -> LivePage:
 
 
 def extra_screenshots(window, out_dir: Path) -> list[Path]:
-    """zhuk-table.png (the scoring window of a demo table), scoreboard.png, standings.png."""
+    """zhuk-table.png (the scoring window of a demo table), scoreboard.png, table-referee.png, standings.png."""
     page: LivePage = window.page("live")
     written = []
     tables = page.hub.tournaments.running_tables()
@@ -206,6 +234,9 @@ def extra_screenshots(window, out_dir: Path) -> list[Path]:
     board = page.open_scoreboard()
     board.resize(1280, 720)
     shots.append(("scoreboard", board))
+    dialog = page.referee_dialog(tables[0].game_id) if tables else None
+    if dialog is not None:
+        shots.append(("table-referee", dialog))
     standings = page.open_standings()
     standings.resize(1100, 700)
     standings.standings.refresh_chart()  # now, not a quarter of a second after the table

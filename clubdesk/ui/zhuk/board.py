@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QMenu, QVBoxLayout, QWidget
 
 from clubdesk.services.tournaments_data import TableInfo
 from clubdesk.ui.i18n import tr
@@ -19,9 +19,12 @@ def _restyle(w: QWidget) -> None:
 
 
 class TableCard(QFrame):
-    """One table. Signals: clicked(TableInfo)."""
+    """One table; the desk's card (not `big`) names its referee and has a right-click menu.
+
+    Signals: clicked(TableInfo), referee_requested(TableInfo) («Судья стола…» from the menu)."""
 
     clicked = Signal(object)
+    referee_requested = Signal(object)
 
     def __init__(self, hub: ZhukHub, table: TableInfo, big: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +63,14 @@ class TableCard(QFrame):
         layout.addLayout(top)
         layout.addLayout(self.grid)
         layout.addWidget(self.bank)
+        self.referee: QLabel | None = None
+        if not big:  # the hall sees no staff names; the desk sees who scores the table from a tablet
+            self.referee = QLabel(tr("Судья: {name}").format(name=table.referee) if table.referee
+                                  else tr("Судья: любой"))
+            self.referee.setObjectName("cardSub")
+            layout.addWidget(self.referee)
+            self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            self.customContextMenuRequested.connect(self._menu)
         self.refresh()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
@@ -84,18 +95,29 @@ class TableCard(QFrame):
         self.clock.setProperty("warning", c.started and c.remaining <= 60 and not self.finished)
         _restyle(self.clock)
 
+    def menu(self) -> QMenu:
+        menu = QMenu(self)
+        menu.addAction(tr("Открыть стол"), lambda: self.clicked.emit(self.table))
+        menu.addAction(tr("Судья стола…"), lambda: self.referee_requested.emit(self.table))
+        return menu
+
+    def _menu(self, pos) -> None:
+        self.menu().exec(self.mapToGlobal(pos))
+
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
-        self.clicked.emit(self.table)
+        if event.button() == Qt.MouseButton.LeftButton:  # the right button opens the menu, not the table
+            self.clicked.emit(self.table)
         super().mousePressEvent(event)
 
 
 class TableBoard(QWidget):
     """All running tables as cards, rebuilt when tables start or end, refreshed on every recorded event.
 
-    Signals: table_clicked(TableInfo).
+    Signals: table_clicked(TableInfo), referee_requested(TableInfo).
     """
 
     table_clicked = Signal(object)
+    referee_requested = Signal(object)
 
     def __init__(self, hub: ZhukHub, columns: int = 3, big: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,6 +143,7 @@ class TableBoard(QWidget):
         for i, t in enumerate(tables):
             card = TableCard(self.hub, t, self.big)
             card.clicked.connect(self.table_clicked)
+            card.referee_requested.connect(self.referee_requested)
             self.cards[t.game_id] = card
             self.grid.addWidget(card, i // self.columns, i % self.columns, Qt.AlignmentFlag.AlignTop)
         self.empty.setVisible(not tables)

@@ -75,6 +75,14 @@ class ZhukHub(QObject):
         self.changed.emit(game_id)
         self.structure_changed.emit()
 
+    def set_referee(self, actor: Actor, game_id: str, login: str | None) -> str:
+        """Put a referee account on a table (None: any referee), then redraw the cards; returns the name stored."""
+        from clubdesk.services.scopes import assign_table_referee
+
+        name = assign_table_referee(self.club.store, actor, game_id, login)
+        self.structure_changed.emit()
+        return name
+
     def notify_structure(self) -> None:
         self.structure_changed.emit()
 

@@ -1,0 +1,101 @@
+"""«Судья стола…»: which referee account scores a running Жук table from the table page, or any referee."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.services.scopes import RefereeAccount
+from clubdesk.services.tournaments_data import TableInfo
+from clubdesk.ui.i18n import tr
+from clubdesk.ui.plain import plain_text_labels
+
+LOGIN = Qt.ItemDataRole.UserRole
+
+
+class TableRefereeDialog(QDialog):
+    """`choice()` after acceptance: (the table's game id, the referee's login or None for any referee)."""
+
+    def __init__(self, tables: list[TableInfo], names: dict[str, str], referees: list[RefereeAccount],
+                 game_id: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Судья стола"))
+        self.referees = referees
+        self.table = QComboBox()
+        # four full names made the dialog as wide as the screen: the combo is sized to a short line, the popup shows all
+        self.table.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.table.setMinimumContentsLength(36)
+        for t in tables:
+            who = ", ".join(names.get(p, p) for p in t.players)
+            self.table.addItem(tr("Стол {n}: {players}").format(n=t.number, players=who), t)
+        self.list = QListWidget()
+        QListWidgetItem(tr("Любой судья"), self.list).setData(LOGIN, None)
+        for r in referees:
+            text = r.name if r.name == r.login else f"{r.name} ({r.login})"
+            QListWidgetItem(text, self.list).setData(LOGIN, r.login)
+        rows = min(8, self.list.count())
+        self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4)
+        hint = QLabel(tr("Со страницы для столов этот стол ведёт только выбранный судья (и стойка); «Любой судья» — "
+                         "любая учётная запись с ролью «судья». За стойкой стол ведут как прежде."))
+        hint.setObjectName("muted")
+        hint.setWordWrap(True)
+        self.current = QLabel()
+        form = QFormLayout()
+        form.addRow(tr("Стол"), self.table)
+        form.addRow(tr("Сейчас"), self.current)
+        form.addRow(tr("Судья"), self.list)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        if not referees:
+            none = QLabel(tr("Учётных записей с ролью «судья» нет: их заводит администратор на странице "
+                             "«Сотрудники»."))
+            none.setObjectName("formError")
+            none.setWordWrap(True)
+            layout.addWidget(none)
+        layout.addWidget(hint)
+        self.buttons = QDialogButtonBox()
+        self.ok = self.buttons.addButton(tr("Назначить"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.cancel = self.buttons.addButton(tr("Отмена"), QDialogButtonBox.ButtonRole.RejectRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.table.currentIndexChanged.connect(self._show_current)
+        index = next((i for i, t in enumerate(tables) if t.game_id == game_id), 0)
+        self.table.setCurrentIndex(index)
+        self._show_current()
+        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
+        plain_text_labels(self)  # names are text, never markup
+        self.resize(460, self.sizeHint().height())
+
+    def _show_current(self) -> None:
+        """Select the referee the chosen table has now (the first row, «Любой судья», when it names nobody)."""
+        table: TableInfo | None = self.table.currentData()
+        login = None
+        self.current.setText(table.referee if table is not None and table.referee else tr("любой судья"))
+        if table is not None and table.referee:
+            login = next((r.login for r in self.referees if table.referee in (r.name, r.login)), None)
+        for i in range(self.list.count()):
+            if self.list.item(i).data(LOGIN) == login:
+                self.list.setCurrentRow(i)
+                return
+
+    def select(self, login: str | None) -> None:
+        """Pick a row by login (None: «Любой судья»), as a click on it would."""
+        for i in range(self.list.count()):
+            if self.list.item(i).data(LOGIN) == login:
+                self.list.setCurrentRow(i)
+
+    def choice(self) -> tuple[str, str | None]:
+        table: TableInfo = self.table.currentData()
+        item = self.list.currentItem()
+        return table.game_id, item.data(LOGIN) if item is not None else None
