@@ -1,4 +1,4 @@
-// The table page (issue 27): log in, pick a table, tap a shot. No framework, no build step: the desk serves this
+// The table page (issue 27): log in, pick a table, tap a shot (a Mafia host: run a game, mafia.js). No framework, no build step: the desk serves this
 // file as it is. Every rule is the desk's: the server records through the same services and refuses with the
 // clause; this page only gathers the facts, like the desk's keys do.
 "use strict";
@@ -137,7 +137,7 @@ async function showList() {
   stopStream(); S.game = null; bar();
   const r = await api("/api/games");
   const games = r.data.games || [];
-  const cards = games.map((g) => el("button", { class: "card" + (g.mine ? "" : " notmine"), "data-game": g.id,
+  const cards = games.map((g) => g.kind === "mafia" ? mafiaCard(g) : el("button", { class: "card" + (g.mine ? "" : " notmine"), "data-game": g.id,
     disabled: !g.mine, on: () => openGame(g.id) },
     el("div", { class: "k" }, (g.kind === "zhuk" ? W.zhuk : W.pyramid) + " · " +
       (g.kind === "zhuk" ? `${W.table} ${g.table}` : (g.table || "")) + (g.mine ? "" : " · " + fmt(W.notMine, { r: g.referee }))),
@@ -147,7 +147,7 @@ async function showList() {
     el("button", { class: "ghost", on: showList }, W.refresh));
 }
 async function openGame(id) {
-  S.game = id; S.zkeys = []; S.pd = emptyPyramid(); S.mode = "call"; S.pick = null; S.straight = false;
+  S.game = id; S.m = null; S.clock = null; S.zkeys = []; S.pd = emptyPyramid(); S.mode = "call"; S.pick = null; S.straight = false;
   bar();
   const r = await api(`/api/games/${id}`);
   if (!r.ok) { setLine(r.data.error, true); return; }
@@ -168,10 +168,10 @@ function show(v) {
   if (S.view && v.seq === S.view.seq && $("#game")) return;
   S.view = v;
   const line = $("#line"), text = line ? line.textContent : "", cls = line ? line.className : "";
-  const body = v.kind === "zhuk" ? zhukScreen(v) : pyramidScreen(v);
+  const body = v.kind === "mafia" ? mafiaScreen(v) : v.kind === "zhuk" ? zhukScreen(v) : pyramidScreen(v);
   $("#app").replaceChildren(el("div", { id: "game", "data-seq": v.seq }, ...body));
   setLine(text, cls === "error");
-  if (v.kind === "zhuk") zmark(); else pmark();
+  if (v.kind === "zhuk") zmark(); else if (v.kind === "pyramid") pmark();
   refreshButtons();
 }
 function setLine(text, bad = false) {
@@ -370,6 +370,7 @@ function ask(text, yes, no) {
 
 function refreshButtons() {
   const v = S.view; if (!v || !$("#game")) return;
+  if (v.kind === "mafia") { mrefresh(); return; } // mafia.js
   const frozen = v.finished || !!v.read_only || S.busy;
   for (const b of document.querySelectorAll("#game button")) if (b.id !== "undo" || !v.read_only) b.disabled = frozen && b.id !== "undo";
   if (v.kind === "pyramid" && !frozen) {

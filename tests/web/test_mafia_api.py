@@ -3,7 +3,6 @@ view, an answer or a stream frame that is not the host's «Роли» (issue 27)
 
 from __future__ import annotations
 
-import datetime as dt
 import http.client
 import json
 import re
@@ -13,13 +12,10 @@ import pytest
 
 from clubdesk.rules.mafia.events import ROLES as ROLE_CODES
 from clubdesk.rules.mafia.script import ROLES
-from clubdesk.services.evenings import EveningService
-from clubdesk.services.players import PlayerData
 from clubdesk.services.scopes import assign_referee
 from tests.web.conftest import PASSWORD
 from tests.web.test_api import stored
 
-NAMES = ["Алый", "Бриз", "Вереск", "Гранит", "Дюна", "Ель", "Жасмин", "Зной", "Ирис", "Клён"]
 # Whatever says a role: the engine's codes, the desk's words for them, and the fields that carry roles or answers.
 ROLE_TEXT = re.compile(r"мирн|мафи|\bдон|шериф|civilian|\bmafia|\bdon\b|sheriff", re.IGNORECASE)
 SECRET_KEYS = {"roles", "checks", "shots", "don_check", "sheriff_check", "unanswered", "unanswered_checks",
@@ -44,11 +40,8 @@ def leaks(obj, path="") -> list[str]:
 
 
 @pytest.fixture
-def game(club, admin):
-    ids = [club.players.add(admin, PlayerData(f"Игрок {n}", nickname=n)).id for n in NAMES]
-    svc = EveningService(club.store, club.games, club.players)
-    evening = svc.create(admin, dt.date(2026, 12, 5), None, name="Пятница").id
-    return svc.start_game(admin, evening, 1, 1, ids)
+def game(mafia_game):
+    return mafia_game
 
 
 class Recorder:
