@@ -11,7 +11,8 @@ import threading
 import pytest
 
 from clubdesk.rules.mafia.events import ROLES as ROLE_CODES
-from clubdesk.rules.mafia.script import ROLES
+from clubdesk.rules.mafia.events import event_to_json, parse_event
+from clubdesk.rules.mafia.script import ROLES, Script
 from clubdesk.services.scopes import assign_referee
 from tests.web.conftest import PASSWORD
 from tests.web.test_api import stored
@@ -257,3 +258,50 @@ def test_english_refusals(make_phone, server, club, game):
     host.login("maestro")
     body = Recorder(host, game).act({"type": "nominate", "by": 1, "target": 2}, expect=422)  # before the deal
     assert "M§4.1" in body["error"] and re.search(r"[a-z]", body["error"]) and not re.search("[а-я]", body["error"])
+
+
+def lift_vote_black_wins():
+    """tests/rules/test_mafia_games.py: a same split twice, both lifted by the lift vote, black wins."""
+    s = Script()
+    s.speeches({1: 3, 2: 5}).vote({1: 3, 2: 3, 3: 3, 4: 3, 6: 3})
+    s.speeches().vote({1: 3, 2: 3, 3: 3, 4: 3, 6: 3})
+    s.do(type="lift_vote", for_=6)
+    s.last_words().night(1).last_words()
+    return s.speeches({2: 4}).vote({})
+
+
+def removal_leave_and_extra_points():
+    """A group I foul in the vote (removal, night), a night with an unanswered check, a leave, extra points."""
+    s = Script()
+    s.speeches({1: 3, 2: 5})
+    s.do(type="foul", seat=6, clause="1.8")
+    s.night(None, don=4, sheriff=7)
+    s.events[-1]["unanswered"] = ["sheriff"]
+    s.game.undo()
+    s.game.apply(parse_event(s.events[-1]))
+    s.speeches({2: 9, 3: 8}).vote({}).last_words()
+    s.do(type="leave", seat=5)
+    return s.do(type="extra_points", seat=3, points=0.2, reason="нашёл чёрного")
+
+
+def page_event(e: dict) -> dict:
+    """The script's event as the phone sends it: a night as its target and checks, the rest as they are."""
+    if e["type"] != "night":
+        return {k: v for k, v in e.items()}
+    targets = set(e["shots"].values())
+    return {"type": "night", "shot": targets.pop() if targets else None, "don_check": e["don_check"],
+            "sheriff_check": e["sheriff_check"], "unanswered": e.get("unanswered", [])}
+
+
+@pytest.mark.parametrize("script", [lift_vote_black_wins, removal_leave_and_extra_points])
+def test_scripted_games_from_the_phone_store_the_scripts_events_and_show_no_role(make_phone, club, game, script):
+    s = script()
+    host = make_phone()
+    host.login("maestro")
+    r = Recorder(host, game)
+    for e in s.events:
+        r.act(page_event(e))
+    assert stored(club, game) == [event_to_json(parse_event(e)) for e in s.events]
+    assert club.games.state(game)["score"] == s.game.state()["score"]
+    for answer in r.answers:
+        assert leaks(answer) == [], answer

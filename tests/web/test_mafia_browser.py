@@ -142,3 +142,28 @@ def test_a_referee_gets_no_roles_button_and_the_endpoint_refuses_him(new_phone, 
     status = page.evaluate("""(id) => fetch('/api/me').then(r => r.json()).then(m => fetch(`/api/games/${id}/roles`,
         {headers: {'X-CSRF-Token': m.csrf}})).then(r => r.status)""", mafia_game)
     assert status == 403
+
+
+def test_the_speech_clock_runs_on_the_phone_and_warns_at_ten_seconds(new_phone, server, club, admin, mafia_game,
+                                                                     tmp_path):
+    club.games.record(admin, mafia_game, {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}})
+    club.games.record(admin, mafia_game, {"type": "agreement_end"})
+    page = new_phone()
+    page.clock.install()  # the page's clock, moved by the test (setInterval and performance.now alike)
+    open_game(page, server, mafia_game)
+    assert page.inner_text("#clock") == "1:00" and "warn" not in (page.get_attribute("#clock", "class") or "")
+    page.tap("#clock-toggle")
+    page.clock.run_for(49_500)
+    assert page.inner_text("#clock") == "0:11" and "warn" not in (page.get_attribute("#clock", "class") or "")
+    page.clock.run_for(1_000)
+    assert page.inner_text("#clock") == "0:10" and "warn" in page.get_attribute("#clock", "class")
+    screenshot(page, "web-mafia-clock-warning", tmp_path)
+    page.tap("#clock-toggle")  # pause: the clock stands
+    page.clock.run_for(5_000)
+    assert page.inner_text("#clock") == "0:10"
+    page.tap("#clock-reset")
+    assert page.inner_text("#clock") == "1:00" and "running" not in (page.get_attribute("#clock", "class") or "")
+    page.tap("#clock-toggle")
+    page.clock.run_for(61_000)
+    assert page.inner_text("#clock") == "Время!"
+    assert stored(club, mafia_game)[-1]["type"] == "agreement_end"  # the phone's clock records nothing
