@@ -235,7 +235,7 @@ def test_refusals_store_nothing_and_say_why(make_phone, club, admin, game):
     luna = make_phone()
     luna.login("luna")
     assert not next(g for g in luna.get("/api/games")[1]["games"] if g["id"] == game)["mine"]
-    assert "Антон Маестров" in Recorder(luna, game).act({"type": "next"}, expect=403)["error"]
+    assert "ведущий «Антон Маестров»" in Recorder(luna, game).act({"type": "next"}, expect=403)["error"]
     assert len(stored(club, game)) == count
 
 
