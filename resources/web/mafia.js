@@ -276,6 +276,7 @@ function mundoButton() {
 async function mact(event) {
   const r = await write("act", { event });
   if (r && r.ok) {
+    if (event.type === "deal") S.m.deal = DECK.map(() => "civilian"); // recorded: the cards leave the page's memory
     if (event.type === "foul") S.m.reason = "";
     if (event.type === "extra_points") Object.assign(S.m, { points: "0", extraReason: "" }); // never the last award again
     rerender();
