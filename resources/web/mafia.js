@@ -4,7 +4,7 @@
 // held, live only in that overlay, and are dropped on release.
 "use strict";
 const MW = {
-  ru: { mafia: "Мафия", game: "игра {r} · стол {t}", next: "Дальше", undo: "Отменить", undoSure: "Точно отменить?",
+  ru: { mafia: "Мафия", game: "игра {r} · стол {t}", hostIs: "ведёт {r}", hostOnly: "для ведущего", next: "Дальше", undo: "Отменить", undoSure: "Точно отменить?",
     hold: "Роли — удерживать", start: "▶ Старт", pause: "❚❚ Пауза", reset: "↺", speaking: "Говорит: {w}",
     lastWord: "Последнее слово: {w}", shootout: "Перестрелка, говорит: {w}", agreementClock: "Договорка мафии",
     nightClock: "Ночь: 5 секунд на показ проверки (п. 5.4)", timeUp: "Время!",
@@ -37,7 +37,7 @@ const MW = {
     answerDon: "Ответ дону ({s}): {a}", answerSheriff: "Ответ шерифу ({s}): {a}", isSheriff: "ШЕРИФ",
     notSheriff: "не шериф", isBlack: "ЧЁРНЫЙ", isRed: "красный", checked: "{w} проверил {s}: {a}", don: "Дон",
     sheriff: "Шериф", noAnswer: "без ответа", rolesWait: "Роли…" },
-  en: { mafia: "Mafia", game: "game {r} · table {t}", next: "Next", undo: "Undo", undoSure: "Really undo?",
+  en: { mafia: "Mafia", game: "game {r} · table {t}", hostIs: "host {r}", hostOnly: "for the host", next: "Next", undo: "Undo", undoSure: "Really undo?",
     hold: "Roles — press and hold", start: "▶ Start", pause: "❚❚ Pause", reset: "↺", speaking: "Speaking: {w}",
     lastWord: "Last word: {w}", shootout: "Shootout, speaking: {w}", agreementClock: "Mafia agreement",
     nightClock: "Night: 5 seconds to show a check (4.5.4)", timeUp: "Time!",
@@ -78,7 +78,7 @@ function mafiaCard(g) {
   return el("button", { class: "card" + (g.mine ? "" : " notmine"), "data-game": g.id, disabled: !g.mine,
     on: () => openGame(g.id) },
   el("div", { class: "k" }, `${MW.mafia} · ${g.evening} · ${fmt(MW.game, { r: g.round, t: g.table })}` +
-    (g.mine ? "" : " · " + fmt(W.notMine, { r: g.referee }))),
+    (g.mine ? "" : " · " + (g.referee ? fmt(MW.hostIs, { r: g.referee }) : MW.hostOnly))),
   el("div", { class: "p" }, fmt(MW.phase[g.step] || g.step, { d: g.day })));
 }
 const who = (v, s) => (s ? `${s} · ${v.names[s - 1]}` : "");

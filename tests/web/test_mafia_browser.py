@@ -10,6 +10,7 @@ from clubdesk.rules.mafia.events import event_to_json, parse_event
 from clubdesk.rules.mafia.host import night_event
 from clubdesk.rules.mafia.script import ROLES
 from tests.web.browser import log_in, screenshot
+from tests.web.conftest import PASSWORD
 from tests.web.test_api import stored
 
 TAPS_TO = {"civilian": 0, "sheriff": 1, "mafia": 2, "don": 3}  # a seat's card cycles мирный → шериф → мафия → дон
@@ -138,7 +139,7 @@ def test_a_referee_gets_no_roles_button_and_the_endpoint_refuses_him(new_phone, 
     page = new_phone()
     log_in(page, server, "orlov")
     card = page.locator(f"[data-game='{mafia_game}']")
-    assert card.is_disabled()
+    assert card.is_disabled() and "для ведущего" in card.inner_text()
     status = page.evaluate("""(id) => fetch('/api/me').then(r => r.json()).then(m => fetch(`/api/games/${id}/roles`,
         {headers: {'X-CSRF-Token': m.csrf}})).then(r => r.status)""", mafia_game)
     assert status == 403
@@ -167,3 +168,17 @@ def test_the_speech_clock_runs_on_the_phone_and_warns_at_ten_seconds(new_phone, 
     page.clock.run_for(61_000)
     assert page.inner_text("#clock") == "Время!"
     assert stored(club, mafia_game)[-1]["type"] == "agreement_end"  # the phone's clock records nothing
+
+
+def test_the_host_view_speaks_english_when_the_desk_does(new_phone, server, club, admin, mafia_game):
+    server.page.lang = "en"
+    page = new_phone()
+    page.goto(server.pair_url())
+    page.fill("#login", "maestro")
+    page.fill("#password", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.tap(f"[data-game='{mafia_game}']")
+    page.wait_for_selector("#game")
+    assert page.inner_text("#phase") == "Night 0 — the deal"
+    assert page.inner_text("#deal") == "Record the deal" and page.inner_text("#reveal") == "Roles — press and hold"
+    assert not re.search("[а-яё]", page.inner_text("#step") + page.inner_text(".actions"), re.IGNORECASE)
