@@ -159,8 +159,9 @@ function seatTap(s) {
   rerender();
 }
 function rerender() { const v = S.view; S.view = null; show(v); }
-function toggles(list, on, attr, tap) {
-  return el("div", { class: "grid g5" }, ...list.map((s) => el("button", { [attr]: s, class: on(s) ? "on" : "", on: () => tap(s) }, String(s))));
+function toggles(list, on, attr, tap, taken = () => false) {
+  return el("div", { class: "grid g5" }, ...list.map((s) => el("button", { [attr]: s, class: on(s) ? "on" : "",
+    disabled: taken(s), on: () => tap(s) }, String(s))));
 }
 function stepPanel(v) {
   const seats = (list) => list.join(", ");
@@ -197,9 +198,9 @@ function votePanel(v) {
   const rows = v.candidates.slice(0, -1).map((c) => el("div", { class: "section" },
     el("p", { class: "title" }, fmt(MW.forWho, { w: who(v, c) }) + ` ${count(c)}`),
     toggles(v.alive, (s) => hands[s] === c, "data-hand", (s) => {
-      if (hands[s] === c) delete hands[s]; else if (hands[s] == null) hands[s] = c; // one hand per player (M§4.4)
+      if (hands[s] === c) delete hands[s]; else if (hands[s] == null) hands[s] = c;
       rerender();
-    })));
+    }, (s) => hands[s] != null && hands[s] !== c))); // one hand per player (M§4.4): raised for another nominee
   const rest = v.alive.length - Object.keys(hands).length;
   return [...rows, el("p", { class: "title" }, `${fmt(MW.forWho, { w: who(v, last) })} ${MW.rest} — ${rest}`),
     el("p", { class: "muted" }, fmt(MW.votesLeft, { n: rest, s: last })),
@@ -292,6 +293,8 @@ function mdescribe(e) {
 function mrefresh() {
   const v = S.view;
   const frozen = !!v.read_only || S.busy;
+  if (!frozen && S.mFrozen) { S.mFrozen = false; rerender(); return; } // the answer came: the inputs as the step has them
+  S.mFrozen = frozen;
   for (const b of document.querySelectorAll("#game button, #game select, #game input")) {
     if (b.id === "reveal" || b.id === "clock-toggle" || b.id === "clock-reset") continue;
     if (frozen) b.disabled = true;

@@ -125,6 +125,7 @@ def test_the_roles_show_only_while_held_and_a_refusal_names_its_clause(new_phone
     page.evaluate("mact({type: 'nominate', by: 3, target: 4})")
     page.wait_for_selector("#line.error")
     assert "M§4.1" in page.inner_text("#line")
+    assert page.is_enabled("#next") and page.is_enabled("[data-seat='3']")  # refused: the screen works on
     screenshot(page, "web-mafia-refused", tmp_path)
     # the desk records: the phone shows it within a second
     before = seq(page)
@@ -132,6 +133,11 @@ def test_the_roles_show_only_while_held_and_a_refusal_names_its_clause(new_phone
     server.notify(gid)
     page.wait_for_selector(f"#game[data-seq='{before + 1}']", timeout=1000)
     assert "Говорит: 2 · Бриз" in page.inner_text("#speaker")
+    # undo from the phone (two taps: the first asks) appends a void, and the screen works on after it
+    page.tap("#undo")
+    tap(page, "#undo")
+    assert stored(club, gid)[-1]["type"] == "void" and "Говорит: 1 · Алый" in page.inner_text("#speaker")
+    assert page.is_enabled("#next") and page.is_enabled("[data-seat='3']")
 
 
 def test_a_referee_gets_no_roles_button_and_the_endpoint_refuses_him(new_phone, server, club, admin, mafia_game):
