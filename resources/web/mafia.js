@@ -149,10 +149,13 @@ function seatButton(v, s) {
   const out = outOf(v, s), n = (v.fouls[String(s)] || 0);
   const mark = v.step === "deal" ? MW.role[S.m.deal[s - 1]] : out ? MW.out[out] : dots(n) + (v.muted.includes(s) ? " " + MW.muted : "");
   const cls = ["seat", out ? "out" : "", s === v.speaker ? "speaker" : "",
-    (v.step === "speech" ? v.nominees : v.candidates).includes(s) ? "nominee" : ""].join(" ");
+    shownNominees(v).includes(s) ? "nominee" : ""].join(" ");
   return el("button", { class: cls, "data-seat": s, on: () => seatTap(s) },
     el("span", { class: "num" }, String(s)), el("span", { class: "nm" }, v.names[s - 1]), el("span", { class: "st" }, mark));
 }
+// as the room display: nominees while the day nominates and votes; after the vote or the game, nobody
+const shownNominees = (v) => (v.step === "speech" ? v.nominees
+  : ["vote", "revote", "shootout_speech", "lift_vote"].includes(v.step) ? v.candidates : []);
 function seatTap(s) {
   if (S.view.step === "deal") { S.m.deal[s - 1] = CYCLE[(CYCLE.indexOf(S.m.deal[s - 1]) + 1) % CYCLE.length]; rerender(); return; }
   S.m.pick = S.m.pick === s ? null : s;
@@ -179,9 +182,10 @@ function stepPanel(v) {
     case "shootout_speech": return [el("p", { class: "muted" }, fmt(MW.shootoutHint, { s: seats(v.candidates) }))];
     case "vote": case "revote": return votePanel(v);
     case "lift_vote": return [el("p", {}, fmt(MW.lift, { s: seats(v.candidates), n: v.alive.length })),
-      el("div", { class: "row" }, el("span", { class: "muted" }, MW.liftFor),
+      el("p", { class: "title" }, MW.liftFor),
+      el("div", { class: "stepper" },
         el("button", { id: "lift-less", on: () => { S.m.lift = Math.max(0, S.m.lift - 1); rerender(); } }, "−"),
-        el("b", { id: "lift-n", class: "big" }, String(S.m.lift)),
+        el("b", { id: "lift-n" }, String(S.m.lift)),
         el("button", { id: "lift-more", on: () => { S.m.lift = Math.min(v.alive.length, S.m.lift + 1); rerender(); } }, "+")),
       el("button", { id: "lift", class: "primary wide gap-top", on: () => mact({ type: "lift_vote", for: S.m.lift }) }, MW.liftRecord)];
     case "last_word": return [el("p", { class: "muted" }, MW.lastWordHint), ...(v.legal.includes("best_move") ? bestPanel(v) : [])];
