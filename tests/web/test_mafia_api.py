@@ -225,6 +225,9 @@ def test_refusals_store_nothing_and_say_why(make_phone, club, admin, game):
     assert status == 403 and body["code"] == "csrf"
     assert make_phone().post(f"/api/games/{game}/act", {"event": {"type": "next"}, "key": "no-session", "seq": 2}
                              )[0] == 401
+    status, _, _ = host.request("POST", f"/api/games/{game}/act", raw=b'{"event": "' + b"x" * 17000 + b'"}',
+                                headers={"Content-Type": "application/json", "X-CSRF-Token": host.csrf})
+    assert status == 413
     for login in ("orlov", "tv"):
         other = make_phone()
         other.login(login)
