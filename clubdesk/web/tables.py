@@ -150,6 +150,11 @@ class TableDesk:
                                      ("Недостаточно прав: нужна роль «судья».", "Not allowed: needs the role 'referee'.")))
         check_scope(self.store, actor, game_id, name)
         self.games.catch_up(game_id)
+        if (type(seq) is not int or seq != self.games.seq(game_id)) and kind == "mafia":
+            raise Stale("Не записано: в этой игре уже записали другое действие (второй телефон или стойка). "
+                        "Игра обновлена — проверьте и введите снова.",
+                        "Not recorded: another action was recorded in this game meanwhile (a second phone or the "
+                        "desk). The game is updated — check it and enter it again.")
         if type(seq) is not int or seq != self.games.seq(game_id):
             raise Stale("Не записано: за этим столом уже записали другой удар (другой планшет или стойка). "
                         "Счёт обновлён — проверьте и введите удар снова.",

@@ -158,7 +158,7 @@ function startStream() {
   S.stream = new EventSource(`/api/games/${S.game}/live`);
   S.stream.onmessage = (m) => {
     const v = JSON.parse(m.data);
-    if (S.view && v.seq !== S.view.seq && !S.busy) setLine(W.stale);
+    if (S.view && v.seq !== S.view.seq && !S.busy) setLine(v.kind === "mafia" ? MW.stale : W.stale);
     if (!S.busy) show(v);
   };
 }

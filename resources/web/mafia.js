@@ -4,7 +4,8 @@
 // held, live only in that overlay, and are dropped on release.
 "use strict";
 const MW = {
-  ru: { mafia: "Мафия", game: "игра {r} · стол {t}", hostIs: "ведёт {r}", hostOnly: "для ведущего", next: "Дальше", undo: "Отменить", undoSure: "Точно отменить?",
+  ru: { mafia: "Мафия", game: "игра {r} · стол {t}", hostIs: "ведёт {r}", hostOnly: "для ведущего",
+    stale: "Игра обновлена с другого устройства (стойка или второй телефон).", next: "Дальше", undo: "Отменить", undoSure: "Точно отменить?",
     hold: "Роли — удерживать", start: "▶ Старт", pause: "❚❚ Пауза", reset: "↺", speaking: "Говорит: {w}",
     lastWord: "Последнее слово: {w}", shootout: "Перестрелка, говорит: {w}", agreementClock: "Договорка мафии",
     nightClock: "Ночь: 5 секунд на показ проверки (п. 5.4)", timeUp: "Время!",
@@ -37,7 +38,8 @@ const MW = {
     answerDon: "Ответ дону ({s}): {a}", answerSheriff: "Ответ шерифу ({s}): {a}", isSheriff: "ШЕРИФ",
     notSheriff: "не шериф", isBlack: "ЧЁРНЫЙ", isRed: "красный", checked: "{w} проверил {s}: {a}", don: "Дон",
     sheriff: "Шериф", noAnswer: "без ответа", rolesWait: "Роли…" },
-  en: { mafia: "Mafia", game: "game {r} · table {t}", hostIs: "host {r}", hostOnly: "for the host", next: "Next", undo: "Undo", undoSure: "Really undo?",
+  en: { mafia: "Mafia", game: "game {r} · table {t}", hostIs: "host {r}", hostOnly: "for the host",
+    stale: "The game was updated from another device (the desk or a second phone).", next: "Next", undo: "Undo", undoSure: "Really undo?",
     hold: "Roles — press and hold", start: "▶ Start", pause: "❚❚ Pause", reset: "↺", speaking: "Speaking: {w}",
     lastWord: "Last word: {w}", shootout: "Shootout, speaking: {w}", agreementClock: "Mafia agreement",
     nightClock: "Night: 5 seconds to show a check (4.5.4)", timeUp: "Time!",
@@ -124,7 +126,14 @@ setInterval(clockShow, 200);
 // ---- the screen -------------------------------------------------------------------------------------------------
 function mafiaScreen(v) {
   mdrafts(v);
-  if (!S.clauses) api("/api/mafia/clauses").then((r) => { S.clauses = r.data.clauses || []; if (S.view) { const keep = S.view; S.view = null; show(keep); } }).catch(() => null);
+  if (!S.clauses) { // once per page: the foul picker's clauses in the desk's language
+    S.clauses = [];
+    api("/api/mafia/clauses").then((r) => {
+      S.clauses = r.data.clauses || null;
+      if (S.game && S.view && S.view.kind === "mafia") rerender();
+    })
+      .catch(() => { S.clauses = null; });
+  }
   const clockLine = { speech: MW.speaking, shootout_speech: MW.shootout, last_word: MW.lastWord }[v.step];
   return [
     el("div", { class: "score mafia-top" },
