@@ -603,5 +603,9 @@
       <source>С телефона игру «{title}» ведёт:</source>
       <translation>From a phone the game '{title}' is run by:</translation>
     </message>
+    <message>
+      <source>Ведущий с телефона</source>
+      <translation>Host on a phone</translation>
+    </message>
   </context>
 </TS>

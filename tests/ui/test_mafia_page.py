@@ -111,6 +111,7 @@ def test_the_desk_names_the_host_who_runs_a_game_from_a_phone(page, club):
     name = page.games.assign_host(pick)
     assert name == offered[0][1][1] and offered[0][1][0] == "любой ведущий"
     assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [(name,)]
+    assert page.games.model.row_at(1).host == name  # the games list names him
     page.games.assign_host(lambda *a: pick(*a, choose=0))
     assert offered[1][2] == 1  # the dialog opened on the host named now
     assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [("",)]

@@ -137,6 +137,7 @@ class GamesTab(QWidget):
             self.message.setText(exc.message())
             self.message.show()
             return None
+        self._reload_keeping_selection()
         return name
 
     def start_game(self) -> None:
