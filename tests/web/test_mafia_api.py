@@ -164,6 +164,8 @@ def test_a_whole_game_from_the_phone_stores_the_desks_events_and_no_answer_or_fr
         s.wait_for(lambda frame: frame["finished"])
         s.close()
     frames = [json.loads(f) for s in streams for f in s.frames]
+    board = server.page.desk.board()  # the hall TV's /board: no Mafia game at all
+    assert leaks(board) == [] and "Алый" not in json.dumps(board, ensure_ascii=False)
     assert len(frames) >= 3 * 3
     for answer in r.answers + frames:
         assert leaks(answer) == [], answer
