@@ -35,6 +35,11 @@ LOG_FIELDS = {"speech_end": ("seat",), "last_word_end": ("seat",), "nominate": (
               "lift_vote": ("for",), "foul": ("seat", "clause"), "removal": ("seat", "clause"), "leave": ("seat",),
               "extra_points": ("seat", "points"), "best_move": ("seat", "guesses"), "award_loss": ("team", "clause")}
 LOG_LINES = 12
+NEEDS_HOST = ("Недостаточно прав: нужна роль «ведущий».", "Not allowed: needs the role 'host'.")
+STALE = ("Не записано: в этой игре уже записали другое действие (второй телефон или стойка). "
+         "Игра обновлена — проверьте и введите снова.",
+         "Not recorded: another action was recorded in this game meanwhile (a second phone or the desk). "
+         "The game is updated — check it and enter it again.")
 
 
 def running(store, games: GameService, names, actor: Actor | None, name: str) -> list[dict]:
@@ -94,7 +99,8 @@ def event_of(state: dict, sent: object) -> dict:
             raise ValidationError("event", "Ночь не понята.", "The night was not understood.")
         return night_event(state, *seats, [w for w in silent if isinstance(w, str)])
     if kind not in SENT_AS_IS:
-        raise ValidationError("event", "Это действие со страницы не записывают.", "This action is not recorded from the page.")
+        raise ValidationError("event", "Это действие со страницы не записывают.",
+                              "This action is not recorded from the page.")
     return dict(sent)
 
 

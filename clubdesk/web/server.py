@@ -30,8 +30,8 @@ MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
 POLL_S = 2.0  # the live stream re-reads the stored log this often, for writes made by another process on the file
 DEVICE, SESSION = "cd_device", "cd_session"
-STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css", "board.js": "text/javascript",
-          "icon.svg": "image/svg+xml"}
+STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css",
+          "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
 PAGES = {"/": "index.html", "/board": "board.html"}
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 

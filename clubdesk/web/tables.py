@@ -97,7 +97,8 @@ class TableDesk:
         names = self.names(record_players)
         if kind == "mafia":  # a whitelist of its own: no role may reach a screen (web/mafia.py)
             shown = _shown_names(record_players, names)
-            base = {"id": game_id, "kind": kind, "seq": seq, "finished": self.games.state(game_id)["step"] == "finished",
+            finished = self.games.state(game_id)["step"] == "finished"
+            base = {"id": game_id, "kind": kind, "seq": seq, "finished": finished,
                     "read_only": self.games.read_only_reason(game_id) or "",
                     **mafia.view(self.games, game_id, [shown[p] for p in record_players])}
             self._views[game_id] = (seq, base)
@@ -144,22 +145,18 @@ class TableDesk:
     # ---- writing ------------------------------------------------------------------------------
     def _check(self, actor: Actor, name: str, game_id: str, seq: object) -> str:
         kind = self._kind(game_id)
+        mafia_game = kind == "mafia"
         if not actor.has(*WRITERS[kind]):
-            raise PermissionDenied(*(("Недостаточно прав: нужна роль «ведущий».", "Not allowed: needs the role 'host'.")
-                                     if kind == "mafia" else
-                                     ("Недостаточно прав: нужна роль «судья».", "Not allowed: needs the role 'referee'.")))
+            raise PermissionDenied(*(mafia.NEEDS_HOST if mafia_game else (
+                "Недостаточно прав: нужна роль «судья».", "Not allowed: needs the role 'referee'.")))
         check_scope(self.store, actor, game_id, name)
         self.games.catch_up(game_id)
-        if (type(seq) is not int or seq != self.games.seq(game_id)) and kind == "mafia":
-            raise Stale("Не записано: в этой игре уже записали другое действие (второй телефон или стойка). "
-                        "Игра обновлена — проверьте и введите снова.",
-                        "Not recorded: another action was recorded in this game meanwhile (a second phone or the "
-                        "desk). The game is updated — check it and enter it again.")
         if type(seq) is not int or seq != self.games.seq(game_id):
-            raise Stale("Не записано: за этим столом уже записали другой удар (другой планшет или стойка). "
-                        "Счёт обновлён — проверьте и введите удар снова.",
-                        "Not recorded: another shot was recorded at this table meanwhile (another tablet or the "
-                        "desk). The score is updated — check it and enter the shot again.")
+            raise Stale(*(mafia.STALE if mafia_game else (
+                "Не записано: за этим столом уже записали другой удар (другой планшет или стойка). "
+                "Счёт обновлён — проверьте и введите удар снова.",
+                "Not recorded: another shot was recorded at this table meanwhile (another tablet or the "
+                "desk). The score is updated — check it and enter the shot again.")))
         return kind
 
     def shot(self, actor: Actor, name: str, game_id: str, body: dict) -> dict:

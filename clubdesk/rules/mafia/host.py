@@ -35,7 +35,8 @@ def night_event(state: dict[str, Any], target: int | None, don_check: int | None
     shooters = [s for s in state["alive"] if roles.get(str(s)) in BLACK_ROLES]
     night: dict[str, Any] = {"type": "night", "shots": {str(s): target for s in shooters} if target is not None else {},
                              "don_check": don_check, "sheriff_check": sheriff_check}
-    silent = [who for who, seat in (("don", don_check), ("sheriff", sheriff_check)) if seat is not None and who in unanswered]
+    silent = [who for who, seat in (("don", don_check), ("sheriff", sheriff_check))
+              if seat is not None and who in unanswered]
     if silent:
         night["unanswered"] = silent
     return night
