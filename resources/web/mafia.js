@@ -292,6 +292,7 @@ async function mact(event) {
   if (r && r.ok) {
     if (event.type === "deal") S.m.deal = DECK.map(() => "civilian"); // recorded: the cards leave the page's memory
     if (event.type === "foul") S.m.reason = "";
+    if (event.type === "nominate") S.m.pick = null; // the next speaker picks afresh
     if (event.type === "extra_points") Object.assign(S.m, { points: "0", extraReason: "" }); // never the last award again
     rerender();
     setLine(MW.saved);
