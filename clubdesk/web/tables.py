@@ -71,13 +71,18 @@ class TableDesk:
             names = self.names(t.players)
             out.append({"id": t.game_id, "kind": "zhuk", "title": f"#{t.number}", "table": t.number,
                         "players": [names[p][1] for p in t.players], "referee": referees.get(t.game_id, ""),
-                        "mine": actor is None or in_scope(actor, name, referees.get(t.game_id, ""))})
+                        "mine": self._mine(actor, name, "zhuk", referees.get(t.game_id, ""))})
         for m in self.matches.list("running"):
             names = self.names(m.players)
             out.append({"id": m.id, "kind": "pyramid", "title": m.table, "table": m.table,
                         "players": [names[p][1] for p in m.players], "score": list(m.score), "referee": m.referee,
-                        "mine": actor is None or in_scope(actor, name, m.referee)})
+                        "mine": self._mine(actor, name, "pyramid", m.referee)})
         return out + mafia.running(self.store, self.games, self.names, actor, name)
+
+    @staticmethod
+    def _mine(actor: Actor | None, name: str, kind: str, referee: str) -> bool:
+        """May this account write to the game from the page: its role (a host does not score billiards) and scope."""
+        return actor is None or (actor.has(*WRITERS[kind]) and in_scope(actor, name, referee))
 
     def _referees(self) -> dict[str, str]:
         return dict(self.store.read("SELECT id, referee FROM games WHERE status = 'running' AND referee != ''"))

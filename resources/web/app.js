@@ -6,7 +6,7 @@ const LANG = document.documentElement.lang === "en" ? "en" : "ru";
 const W = {
   ru: { login: "Вход", user: "Имя для входа", password: "Пароль", enter: "Войти", logout: "Выйти", back: "← Столы",
     tables: "Идущие столы", none: "Сейчас нет идущих столов.", zhuk: "Жук", pyramid: "Пирамидка",
-    table: "Стол", notMine: "ведёт {r}", refresh: "Обновить", turn: "БЬЁТ", bank: "банк", rack: "пирамида",
+    table: "Стол", notMine: "ведёт {r}", refereeOnly: "для судьи", refresh: "Обновить", turn: "БЬЁТ", bank: "банк", rack: "пирамида",
     nominal: "номинал", std: "шаров", zhukBall: "Жук", gone: "сыгран", here: "есть", inHand: "с руки",
     record: "Записать", recordMiss: "Мимо", clear: "Сброс", undo: "Отменить удар", undoSure: "Точно отменить?",
     fell: "+ Упал по заказу", missed: "− Не упал", call: "Заказ", pot: "Упал", off: "За борт",
@@ -28,7 +28,7 @@ const W = {
     pt: { carom3: "карамболь", rocambole3: "рокамболь" } },
   en: { login: "Log in", user: "Login", password: "Password", enter: "Log in", logout: "Log out", back: "← Tables",
     tables: "Running tables", none: "No table is running now.", zhuk: "Zhuk", pyramid: "Pyramid",
-    table: "Table", notMine: "referee {r}", refresh: "Refresh", turn: "TO PLAY", bank: "bank", rack: "rack",
+    table: "Table", notMine: "referee {r}", refereeOnly: "for the referee", refresh: "Refresh", turn: "TO PLAY", bank: "bank", rack: "rack",
     nominal: "stake", std: "balls", zhukBall: "Zhuk", gone: "played", here: "on", inHand: "in hand",
     record: "Record", recordMiss: "Miss", clear: "Clear", undo: "Undo shot", undoSure: "Really undo?",
     fell: "+ Fell as called", missed: "− Missed", call: "Call", pot: "Fell", off: "Off table",
@@ -140,7 +140,7 @@ async function showList() {
   const cards = games.map((g) => g.kind === "mafia" ? mafiaCard(g) : el("button", { class: "card" + (g.mine ? "" : " notmine"), "data-game": g.id,
     disabled: !g.mine, on: () => openGame(g.id) },
     el("div", { class: "k" }, (g.kind === "zhuk" ? W.zhuk : W.pyramid) + " · " +
-      (g.kind === "zhuk" ? `${W.table} ${g.table}` : (g.table || "")) + (g.mine ? "" : " · " + fmt(W.notMine, { r: g.referee }))),
+      (g.kind === "zhuk" ? `${W.table} ${g.table}` : (g.table || "")) + (g.mine ? "" : " · " + (g.referee ? fmt(W.notMine, { r: g.referee }) : W.refereeOnly))),
     el("div", { class: "p" }, g.kind === "pyramid" ? `${g.players[0]} ${g.score[0]} : ${g.score[1]} ${g.players[1]}`
       : g.players.join(" · "))));
   $("#app").replaceChildren(el("h1", {}, W.tables), ...(cards.length ? cards : [el("p", { class: "muted" }, W.none)]),

@@ -253,6 +253,8 @@ def test_a_retried_action_is_recorded_once_and_an_action_on_a_billiard_table_is_
             "key": "deal-key-01", "seq": 0}
     first, again = host.post(f"/api/games/{game}/act", deal), host.post(f"/api/games/{game}/act", deal)
     assert first[0] == again[0] == 200 and first[1] == again[1] and len(stored(club, game)) == 1
+    games = {g["id"]: g for g in host.get("/api/games")[1]["games"]}
+    assert games[game]["mine"] and not games[zhuk_table.game_id]["mine"]  # a host runs Mafia, not billiards
     status, body, _ = host.post(f"/api/games/{zhuk_table.game_id}/act",
                                 {"event": {"type": "next"}, "key": "zhuk-act-01", "seq": 0})
     assert status == 403 and stored(club, zhuk_table.game_id) == []
