@@ -69,6 +69,7 @@ class GameRow:
     step: str
     day: int
     winner: str | None
+    host: str = ""   # the host named to run it from a phone (games.referee, services/scopes.py); "" — any host
 
 
 class EveningService(SeatingMixin, StandingsMixin):
@@ -241,7 +242,7 @@ class EveningService(SeatingMixin, StandingsMixin):
         out = []
         for g, r, t in rows:
             st = self.games.state(g.id)
-            out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"]))
+            out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"], g.referee))
         return sorted(out, key=lambda x: (x.round, x.table))
 
 

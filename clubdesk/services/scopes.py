@@ -1,5 +1,7 @@
 """Which games a referee or host account may score from a table page (clubdesk/web): the game's scope.
 
+For a Mafia game the field names its host (ведущий): only he runs it from a phone and sees its roles there.
+
 A game whose `referee` field names somebody (a Пирамидка match is created «судья Орлов»; the desk can name one
 for a Жук table) is scored from a tablet only by that account — matched by its display name or login — or by the
 desk and the administrator. A game that names nobody is open to every account with the game's role. The desk's
@@ -50,12 +52,14 @@ def in_scope(actor: Actor, name: str, referee: str) -> bool:
 def check_scope(store: Store, actor: Actor, game_id: str, name: str) -> None:
     """PermissionDenied when the game names another referee (the message names him and the account)."""
     with store.session_factory() as s:
-        referee = s.scalar(select(Game.referee).where(Game.id == game_id))
-    if referee is None:
+        row = s.execute(select(Game.referee, Game.game).where(Game.id == game_id)).first()
+    if row is None:
         raise ValidationError("game", "Игра не найдена.", "Game not found.")
+    referee, game = row
     if not in_scope(actor, name, referee):
-        raise PermissionDenied(f"Эту игру ведёт судья «{referee}»; учётная запись {actor.login} на неё не назначена.",
-                               f"This game's referee is '{referee}'; the account {actor.login} is not assigned to it.")
+        ru, en = ("ведущий", "host") if game == "mafia" else ("судья", "referee")  # a Mafia game's field names its host
+        raise PermissionDenied(f"Эту игру ведёт {ru} «{referee}»; учётная запись {actor.login} на неё не назначена.",
+                               f"This game's {en} is '{referee}'; the account {actor.login} is not assigned to it.")
 
 
 def assign_referee(store: Store, actor: Actor, game_id: str, referee: str) -> None:

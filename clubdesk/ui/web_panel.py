@@ -2,9 +2,10 @@
 
 Off by default. When started it listens on this PC's LAN address and shows a one-time pairing link as a QR code
 (segno, drawn into a QPixmap); «Новый QR-код» makes another (each one pairs one phone, for five minutes). The
-page's service calls run on this (the GUI) thread through QtDispatcher, so a shot tapped at the table goes through
-the same GameService as the desk's windows and their signals (ZhukHub.changed, PyramidFeed.changed) redraw them
-at once; the desk's own shots reach the page through the same signals.
+page's service calls run on this (the GUI) thread through QtDispatcher, so a shot tapped at the table (or a Mafia
+host's action) goes through the same GameService as the desk's windows and their signals (ZhukHub.changed,
+PyramidFeed.changed, MafiaFeed.changed) redraw them at once; the desk's own shots reach the page through the same
+signals.
 """
 
 from __future__ import annotations
@@ -143,10 +144,11 @@ class WebPanel(QWidget):
 
     # ---- the desk's windows and the page tell each other -------------------------------------------------------
     def _feeds(self):
+        from clubdesk.ui.mafia.feed import feed_for as mafia_feed
         from clubdesk.ui.pyramid.feed import feed_for
         from clubdesk.ui.zhuk.hub import hub_for
 
-        return hub_for(self.club), feed_for(self.club)
+        return hub_for(self.club), feed_for(self.club), mafia_feed(self.club.games)
 
     def _listen(self, on: bool) -> None:
         for feed in self._feeds():
@@ -162,6 +164,7 @@ class WebPanel(QWidget):
     def _from_page(self, game_id: str) -> None:
         """A shot from the page was stored (on this thread): every window of the game shows it now. Only its own
         feed is told: the Жук boards re-read a whole tournament on every ZhukHub.changed."""
-        zhuk, pyramid = self._feeds()
+        zhuk, pyramid, mafia = self._feeds()
         rows = self.club.store.read("SELECT game FROM games WHERE id = ?", (game_id,))
-        (zhuk if rows and rows[0][0] == "zhuk" else pyramid).changed.emit(game_id)
+        game = rows[0][0] if rows else ""
+        (zhuk if game == "zhuk" else mafia if game == "mafia" else pyramid).changed.emit(game_id)

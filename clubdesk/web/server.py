@@ -30,8 +30,8 @@ MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
 POLL_S = 2.0  # the live stream re-reads the stored log this often, for writes made by another process on the file
 DEVICE, SESSION = "cd_device", "cd_session"
-STATIC = {"app.js": "text/javascript", "app.css": "text/css", "board.js": "text/javascript",
-          "icon.svg": "image/svg+xml"}
+STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css",
+          "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
 PAGES = {"/": "index.html", "/board": "board.html"}
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -115,6 +115,9 @@ class TablePage:
         r.add_get("/api/board/live", self.board_live)
         r.add_post("/api/games/{id}/shot", self.shot)
         r.add_post("/api/games/{id}/undo", self.undo)
+        r.add_post("/api/games/{id}/act", self.act)
+        r.add_get("/api/games/{id}/roles", self.roles)
+        r.add_get("/api/mafia/clauses", self.clauses)
         app.on_startup.append(self._started)
         return app
 
@@ -263,6 +266,28 @@ class TablePage:
 
     async def undo(self, request: web.Request) -> web.Response:
         return await self._write(request, self.desk.undo)
+
+    async def act(self, request: web.Request) -> web.Response:
+        """A Mafia host's action (web/mafia.py): the same checks, key and answers as a tapped shot."""
+        return await self._write(request, self.desk.act)
+
+    async def roles(self, request: web.Request) -> web.Response:
+        """The roles, for the game's host while he holds «Роли»: never stored by the browser or a proxy, and asked
+        with the CSRF token like a POST, so another page cannot make the phone fetch them."""
+        s = self._need(request, post=True)
+        if isinstance(s, web.Response):
+            return s
+        gid = request.match_info["id"]
+        data = await self.call(lambda: self.desk.roles(s.actor, s.name, gid))
+        return web.json_response(data, dumps=_dumps, headers={"Cache-Control": "no-store, max-age=0",
+                                                              "Pragma": "no-cache"})
+
+    async def clauses(self, request: web.Request) -> web.Response:
+        s = self._need(request)
+        if isinstance(s, web.Response):
+            return s
+        from clubdesk.web.mafia import clauses
+        return web.json_response({"clauses": clauses(s.lang)}, dumps=_dumps, headers={"Cache-Control": "no-cache"})
 
     async def _write(self, request: web.Request, action) -> web.Response:
         s = self._need(request, post=True)

@@ -19,11 +19,14 @@ from clubdesk.services.scopes import check_scope, in_scope
 from clubdesk.services.tournaments import TournamentService
 from clubdesk.store.models import Game, Player
 from clubdesk.ui.zhuk.composer import ShotDraft as ZhukDraft
+from clubdesk.web import mafia
 
 LOG_LINES = 8
 ZHUK_KEYS = frozenset("1234567890") | {f"F{i}" for i in range(1, 11)}
 PYRAMID_FIELDS = ("call", "potted", "off_table", "touched_control", "trick", "foul", "centre_blocked")
-KINDS = {"zhuk": "zhuk", "pyramid100": "pyramid"}
+KINDS = {"zhuk": "zhuk", "pyramid100": "pyramid", "mafia": "mafia"}
+# Who may write from the page, by kind (the services check again): a referee scores billiards, a host runs Mafia.
+WRITERS = {"zhuk": ("referee", "desk"), "pyramid": ("referee", "desk"), "mafia": mafia.HOSTS}
 
 
 def _shown_names(ids: list[str], names: dict[str, tuple[str, str]]) -> dict[str, str]:
@@ -68,13 +71,18 @@ class TableDesk:
             names = self.names(t.players)
             out.append({"id": t.game_id, "kind": "zhuk", "title": f"#{t.number}", "table": t.number,
                         "players": [names[p][1] for p in t.players], "referee": referees.get(t.game_id, ""),
-                        "mine": actor is None or in_scope(actor, name, referees.get(t.game_id, ""))})
+                        "mine": self._mine(actor, name, "zhuk", referees.get(t.game_id, ""))})
         for m in self.matches.list("running"):
             names = self.names(m.players)
             out.append({"id": m.id, "kind": "pyramid", "title": m.table, "table": m.table,
                         "players": [names[p][1] for p in m.players], "score": list(m.score), "referee": m.referee,
-                        "mine": actor is None or in_scope(actor, name, m.referee)})
-        return out
+                        "mine": self._mine(actor, name, "pyramid", m.referee)})
+        return out + mafia.running(self.store, self.games, self.names, actor, name)
+
+    @staticmethod
+    def _mine(actor: Actor | None, name: str, kind: str, referee: str) -> bool:
+        """May this account write to the game from the page: its role (a host does not score billiards) and scope."""
+        return actor is None or (actor.has(*WRITERS[kind]) and in_scope(actor, name, referee))
 
     def _referees(self) -> dict[str, str]:
         return dict(self.store.read("SELECT id, referee FROM games WHERE status = 'running' AND referee != ''"))
@@ -90,10 +98,18 @@ class TableDesk:
         if cached is not None and cached[0] == seq:
             return cached[1]
         kind = self._kind(game_id)
-        state = self.games.state(game_id)
-        events = self.games.events(game_id)
         record_players = [p["id"] if isinstance(p, dict) else p for p in self._players(game_id)]
         names = self.names(record_players)
+        if kind == "mafia":  # a whitelist of its own: no role may reach a screen (web/mafia.py)
+            shown = _shown_names(record_players, names)
+            finished = self.games.state(game_id)["step"] == "finished"
+            base = {"id": game_id, "kind": kind, "seq": seq, "finished": finished,
+                    "read_only": self.games.read_only_reason(game_id) or "",
+                    **mafia.view(self.games, game_id, [shown[p] for p in record_players])}
+            self._views[game_id] = (seq, base)
+            return base
+        state = self.games.state(game_id)
+        events = self.games.events(game_id)
         base = {"id": game_id, "kind": kind, "seq": self.games.seq(game_id), "finished": bool(state.get("finished")),
                 "to_move": state.get("to_move"), "log": events[-LOG_LINES:], "count": len(events),
                 "names": _shown_names(record_players, names),
@@ -134,21 +150,26 @@ class TableDesk:
     # ---- writing ------------------------------------------------------------------------------
     def _check(self, actor: Actor, name: str, game_id: str, seq: object) -> str:
         kind = self._kind(game_id)
-        if not actor.has("referee", "desk"):
-            raise PermissionDenied("Недостаточно прав: нужна роль «судья».", "Not allowed: needs the role 'referee'.")
+        mafia_game = kind == "mafia"
+        if not actor.has(*WRITERS[kind]):
+            raise PermissionDenied(*(mafia.NEEDS_HOST if mafia_game else (
+                "Недостаточно прав: нужна роль «судья».", "Not allowed: needs the role 'referee'.")))
         check_scope(self.store, actor, game_id, name)
         self.games.catch_up(game_id)
         if type(seq) is not int or seq != self.games.seq(game_id):
-            raise Stale("Не записано: за этим столом уже записали другой удар (другой планшет или стойка). "
-                        "Счёт обновлён — проверьте и введите удар снова.",
-                        "Not recorded: another shot was recorded at this table meanwhile (another tablet or the "
-                        "desk). The score is updated — check it and enter the shot again.")
+            raise Stale(*(mafia.STALE if mafia_game else (
+                "Не записано: за этим столом уже записали другой удар (другой планшет или стойка). "
+                "Счёт обновлён — проверьте и введите удар снова.",
+                "Not recorded: another shot was recorded at this table meanwhile (another tablet or the "
+                "desk). The score is updated — check it and enter the shot again.")))
         return kind
 
     def shot(self, actor: Actor, name: str, game_id: str, body: dict) -> dict:
         """One tapped shot: Жук as the desk's keys (`keys`), Пирамидка as the shot's facts; then the new view."""
         kind = self._check(actor, name, game_id, body.get("seq"))
         state = self.games.state(game_id)
+        if kind == "mafia":
+            raise ValidationError("shot", "В Мафии нет ударов.", "A Mafia game has no shots.")
         if kind == "zhuk":
             keys = body.get("keys")
             if not isinstance(keys, list) or len(keys) > 40 or not all(k in ZHUK_KEYS for k in keys):
@@ -164,6 +185,20 @@ class TableDesk:
                 raise ValidationError("shot", "Удар не понят.", "The shot was not understood.")
             self._write(game_id, lambda: self.matches.record_shot(actor, game_id, dict(facts)))
         return self.view(game_id, catch_up=False)
+
+    def act(self, actor: Actor, name: str, game_id: str, body: dict) -> dict:
+        """One action of a Mafia host's phone (web/mafia.py spells it as the desk's host panel would); the new view."""
+        if self._check(actor, name, game_id, body.get("seq")) != "mafia":
+            raise ValidationError("event", "Это не игра в Мафию.", "This is not a Mafia game.")
+        obj = mafia.event_of(self.games.state(game_id), body.get("event"))
+        self._write(game_id, lambda: self.games.record(actor, game_id, obj))
+        return self.view(game_id, catch_up=False)
+
+    def roles(self, actor: Actor, name: str, game_id: str) -> dict:
+        if self._kind(game_id) != "mafia":
+            raise ValidationError("game", "Это не игра в Мафию.", "This is not a Mafia game.")
+        self.games.catch_up(game_id)
+        return mafia.roles(self.store, self.games, actor, name, game_id)
 
     def undo(self, actor: Actor, name: str, game_id: str, body: dict) -> dict:
         self._check(actor, name, game_id, body.get("seq"))

@@ -579,5 +579,33 @@
       <source>Итоги вечера для подписи ведущего: просмотр, печать, PDF</source>
       <translation>The evening's results for the host to sign: preview, print, PDF</translation>
     </message>
+    <message>
+      <source>Ведущий игры…</source>
+      <translation>Game's host…</translation>
+    </message>
+    <message>
+      <source>Кто ведёт игру с телефона (страница для столов); роли там видит только он</source>
+      <translation>Who runs the game from a phone (the table page); only he sees its roles there</translation>
+    </message>
+    <message>
+      <source>Ведущего игры назначает стойка</source>
+      <translation>The desk names the game's host</translation>
+    </message>
+    <message>
+      <source>любой ведущий</source>
+      <translation>any host</translation>
+    </message>
+    <message>
+      <source>Ведущий игры</source>
+      <translation>Game's host</translation>
+    </message>
+    <message>
+      <source>С телефона игру «{title}» ведёт:</source>
+      <translation>From a phone the game '{title}' is run by:</translation>
+    </message>
+    <message>
+      <source>Ведущий с телефона</source>
+      <translation>Host on a phone</translation>
+    </message>
   </context>
 </TS>

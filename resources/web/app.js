@@ -1,4 +1,4 @@
-// The table page (issue 27): log in, pick a table, tap a shot. No framework, no build step: the desk serves this
+// The table page (issue 27): log in, pick a table, tap a shot (a Mafia host: run a game, mafia.js). No framework, no build step: the desk serves this
 // file as it is. Every rule is the desk's: the server records through the same services and refuses with the
 // clause; this page only gathers the facts, like the desk's keys do.
 "use strict";
@@ -6,7 +6,7 @@ const LANG = document.documentElement.lang === "en" ? "en" : "ru";
 const W = {
   ru: { login: "Вход", user: "Имя для входа", password: "Пароль", enter: "Войти", logout: "Выйти", back: "← Столы",
     tables: "Идущие столы", none: "Сейчас нет идущих столов.", zhuk: "Жук", pyramid: "Пирамидка",
-    table: "Стол", notMine: "ведёт {r}", refresh: "Обновить", turn: "БЬЁТ", bank: "банк", rack: "пирамида",
+    table: "Стол", notMine: "ведёт {r}", refereeOnly: "для судьи", refresh: "Обновить", turn: "БЬЁТ", bank: "банк", rack: "пирамида",
     nominal: "номинал", std: "шаров", zhukBall: "Жук", gone: "сыгран", here: "есть", inHand: "с руки",
     record: "Записать", recordMiss: "Мимо", clear: "Сброс", undo: "Отменить удар", undoSure: "Точно отменить?",
     fell: "+ Упал по заказу", missed: "− Не упал", call: "Заказ", pot: "Упал", off: "За борт",
@@ -28,7 +28,7 @@ const W = {
     pt: { carom3: "карамболь", rocambole3: "рокамболь" } },
   en: { login: "Log in", user: "Login", password: "Password", enter: "Log in", logout: "Log out", back: "← Tables",
     tables: "Running tables", none: "No table is running now.", zhuk: "Zhuk", pyramid: "Pyramid",
-    table: "Table", notMine: "referee {r}", refresh: "Refresh", turn: "TO PLAY", bank: "bank", rack: "rack",
+    table: "Table", notMine: "referee {r}", refereeOnly: "for the referee", refresh: "Refresh", turn: "TO PLAY", bank: "bank", rack: "rack",
     nominal: "stake", std: "balls", zhukBall: "Zhuk", gone: "played", here: "on", inHand: "in hand",
     record: "Record", recordMiss: "Miss", clear: "Clear", undo: "Undo shot", undoSure: "Really undo?",
     fell: "+ Fell as called", missed: "− Missed", call: "Call", pot: "Fell", off: "Off table",
@@ -137,17 +137,17 @@ async function showList() {
   stopStream(); S.game = null; bar();
   const r = await api("/api/games");
   const games = r.data.games || [];
-  const cards = games.map((g) => el("button", { class: "card" + (g.mine ? "" : " notmine"), "data-game": g.id,
+  const cards = games.map((g) => g.kind === "mafia" ? mafiaCard(g) : el("button", { class: "card" + (g.mine ? "" : " notmine"), "data-game": g.id,
     disabled: !g.mine, on: () => openGame(g.id) },
     el("div", { class: "k" }, (g.kind === "zhuk" ? W.zhuk : W.pyramid) + " · " +
-      (g.kind === "zhuk" ? `${W.table} ${g.table}` : (g.table || "")) + (g.mine ? "" : " · " + fmt(W.notMine, { r: g.referee }))),
+      (g.kind === "zhuk" ? `${W.table} ${g.table}` : (g.table || "")) + (g.mine ? "" : " · " + (g.referee ? fmt(W.notMine, { r: g.referee }) : W.refereeOnly))),
     el("div", { class: "p" }, g.kind === "pyramid" ? `${g.players[0]} ${g.score[0]} : ${g.score[1]} ${g.players[1]}`
       : g.players.join(" · "))));
   $("#app").replaceChildren(el("h1", {}, W.tables), ...(cards.length ? cards : [el("p", { class: "muted" }, W.none)]),
     el("button", { class: "ghost", on: showList }, W.refresh));
 }
 async function openGame(id) {
-  S.game = id; S.zkeys = []; S.pd = emptyPyramid(); S.mode = "call"; S.pick = null; S.straight = false;
+  S.game = id; S.m = null; S.clock = null; S.zkeys = []; S.pd = emptyPyramid(); S.mode = "call"; S.pick = null; S.straight = false;
   bar();
   const r = await api(`/api/games/${id}`);
   if (!r.ok) { setLine(r.data.error, true); return; }
@@ -158,7 +158,7 @@ function startStream() {
   S.stream = new EventSource(`/api/games/${S.game}/live`);
   S.stream.onmessage = (m) => {
     const v = JSON.parse(m.data);
-    if (S.view && v.seq !== S.view.seq && !S.busy) setLine(W.stale);
+    if (S.view && v.seq !== S.view.seq && !S.busy) setLine(v.kind === "mafia" ? MW.stale : W.stale);
     if (!S.busy) show(v);
   };
 }
@@ -168,10 +168,10 @@ function show(v) {
   if (S.view && v.seq === S.view.seq && $("#game")) return;
   S.view = v;
   const line = $("#line"), text = line ? line.textContent : "", cls = line ? line.className : "";
-  const body = v.kind === "zhuk" ? zhukScreen(v) : pyramidScreen(v);
+  const body = v.kind === "mafia" ? mafiaScreen(v) : v.kind === "zhuk" ? zhukScreen(v) : pyramidScreen(v);
   $("#app").replaceChildren(el("div", { id: "game", "data-seq": v.seq }, ...body));
   setLine(text, cls === "error");
-  if (v.kind === "zhuk") zmark(); else pmark();
+  if (v.kind === "zhuk") zmark(); else if (v.kind === "pyramid") pmark();
   refreshButtons();
 }
 function setLine(text, bad = false) {
@@ -370,6 +370,7 @@ function ask(text, yes, no) {
 
 function refreshButtons() {
   const v = S.view; if (!v || !$("#game")) return;
+  if (v.kind === "mafia") { mrefresh(); return; } // mafia.js
   const frozen = v.finished || !!v.read_only || S.busy;
   for (const b of document.querySelectorAll("#game button")) if (b.id !== "undo" || !v.read_only) b.disabled = frozen && b.id !== "undo";
   if (v.kind === "pyramid" && !frozen) {

@@ -97,3 +97,41 @@ def test_checked_in_list_shows_name_nickname_and_guest_mark_in_one_column(page, 
     assert present.columnCount() == 2 and present.rowCount() == 13
     assert shown[-1] == "Гостев Пётр «Проездом» · гость"
     assert all("«" in s and "гость" not in s for s in shown[:-1])  # the demo's members all have nicknames
+
+
+def test_the_desk_names_the_host_who_runs_a_game_from_a_phone(page, club):
+    """«Ведущий игры…»: the game's scope (services/scopes.py); «любой ведущий» opens it to every host again."""
+    page.games.view.selectRow(1)
+    gid = page.games.model.row_at(1).game_id
+    offered = []
+
+    def pick(_parent, _title, label, items, current, _editable, choose=1):
+        offered.append((label, list(items), current))
+        return items[choose], True
+    name = page.games.assign_host(pick)
+    assert name == offered[0][1][1] and offered[0][1][0] == "любой ведущий"
+    assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [(name,)]
+    assert page.games.model.row_at(1).host == name  # the games list names him
+    page.games.assign_host(lambda *a: pick(*a, choose=0))
+    assert offered[1][2] == 1  # the dialog opened on the host named now
+    assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [("",)]
+
+
+def test_a_host_at_the_desk_cannot_name_a_games_host_and_a_phones_event_refreshes_the_games(qtbot, club, demo_admin):
+    from clubdesk.roles import Actor
+    from clubdesk.ui.mafia.feed import feed_for
+
+    host = Actor("h", "maestro", frozenset({"host"}))
+    p = create_page(club, host, None)
+    qtbot.addWidget(p)
+    p.games.view.selectRow(1)
+    assert not p.games.assign.isEnabled()
+    row = p.games.model.row_at(1)
+    assert row.step == "speech"
+    while club.games.state(row.game_id)["step"] == "speech":  # the phone ends the day's speeches
+        club.games.record(demo_admin, row.game_id, {"type": "speech_end",
+                                                     "seat": club.games.state(row.game_id)["speaker"]})
+    assert p.games.model.row_at(1).step == "speech"
+    feed_for(club.games).changed.emit(row.game_id)  # as the table page tells the desk
+    assert p.games.model.row_at(1).step == club.games.state(row.game_id)["step"] != "speech"
+    assert p.games.view.selectionModel().selectedRows()[0].row() == 1

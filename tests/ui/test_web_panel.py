@@ -96,3 +96,53 @@ def test_a_shot_at_the_desk_reaches_the_page_stream(qtbot, page, club, admin):
     window.record({"call": [{"ball": 7, "pocket": 3}], "potted": [{"ball": 7, "pocket": 3, "straight": False}],
                    "off_table": [], "touched_control": False, "trick": None, "foul": None}, push=True)
     qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=1000)
+
+
+@pytest.fixture
+def mafia_panel(qtbot, club, admin):
+    """An evening's first game open in the desk's host panel (over the club's GameService, as the Mafia page has it)."""
+    import datetime as dt
+
+    from clubdesk.services.evenings import EveningService
+    from clubdesk.ui.mafia.controller import GameController
+    from clubdesk.ui.mafia.host_panel import HostPanel
+
+    club.accounts.create_account(admin, "maestro", PASSWORD, ("host",), "Антон Маестров")
+    ids = [club.players.add(admin, PlayerData(f"Игрок Мафии{i}")).id for i in range(10)]
+    svc = EveningService(club.store, club.games, club.players)
+    gid = svc.start_game(admin, svc.create(admin, dt.date(2026, 12, 5), None).id, 1, 1, ids)
+    c = GameController(club.games, admin, gid, [f"И{i}" for i in range(10)], "Стол 1")
+    panel = HostPanel(c)
+    qtbot.addWidget(panel)
+    panel.show()
+    return gid, c, panel
+
+
+def test_a_mafia_hosts_action_on_the_phone_shows_in_the_desks_host_panel_within_a_second(qtbot, page, mafia_panel):
+    from clubdesk.rules.mafia.script import ROLES
+
+    gid, c, panel = mafia_panel
+    assert panel.banner.text() == "Ночь 0 — раздача карт"
+    assert page.web.start()
+    phone = Client(page.web.server)
+    t, _ = in_thread(lambda: phone.login("maestro"))
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    deal = {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}}
+    t, out = in_thread(lambda: phone.post(f"/api/games/{gid}/act", {"event": deal, "key": "maf-deal-1", "seq": 0}))
+    qtbot.waitUntil(lambda: panel.banner.text() == "Ночь 0 — договорка", timeout=1000)
+    t.join(5)
+    assert out["r"][0] == 200 and c.state["step"] == "agreement"
+    # the panel's undo history was its own: now it undoes from the log, the phone's deal included
+    assert not c.undo_stack.canUndo()
+    c.undo()
+    assert c.state["step"] == "deal"
+
+
+def test_the_desks_host_panel_wakes_the_phones_stream(qtbot, page, mafia_panel):
+    from clubdesk.rules.mafia.script import ROLES
+
+    gid, c, panel = mafia_panel
+    assert page.web.start()
+    versions = page.web.server.page.changes.versions
+    assert c.record({"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}})
+    qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=1000)

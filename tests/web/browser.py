@@ -48,3 +48,14 @@ def screenshot(page, name: str, tmp_path: Path) -> Path:
     path = out / f"{name}.png"
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+def log_in(page, server, login: str = "orlov") -> None:
+    """Pair by the QR code's link (one-time), then log in with the desk's account; the list of running tables."""
+    from tests.web.conftest import PASSWORD
+
+    page.goto(server.pair_url())
+    page.fill("#login", login)
+    page.fill("#password", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("h1:has-text('Идущие столы')")

@@ -49,6 +49,22 @@ def zhuk_table(club, admin):
     return t
 
 
+MAFIA_NAMES = ["Алый", "Бриз", "Вереск", "Гранит", "Дюна", "Ель", "Жасмин", "Зной", "Ирис", "Клён"]
+
+
+@pytest.fixture
+def mafia_game(club, admin):
+    """The first game of the evening «Пятница» at table 1: ten registry players, their nicknames the board names."""
+    import datetime as dt
+
+    from clubdesk.services.evenings import EveningService
+
+    ids = [club.players.add(admin, PlayerData(f"Игрок {n}", nickname=n)).id for n in MAFIA_NAMES]
+    svc = EveningService(club.store, club.games, club.players)
+    evening = svc.create(admin, dt.date(2026, 12, 5), None, name="Пятница").id
+    return svc.start_game(admin, evening, 1, 1, ids)
+
+
 @pytest.fixture
 def server(club):
     dispatcher = ThreadDispatcher()
@@ -123,3 +139,32 @@ def phone(server):
 @pytest.fixture
 def make_phone(server):
     return lambda: Client(server)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium under Playwright, one per test module (tests/web/browser.py)."""
+    from tests.web.browser import CHROMIUM_ARGS, need_browser
+
+    sync_playwright, exe = need_browser()
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_phone(browser, server):
+    """A fresh phone (its own cookies) at 390×844; its page."""
+    from tests.web.browser import PHONE
+
+    contexts = []
+
+    def make():
+        ctx = browser.new_context(**PHONE, locale="ru-RU")
+        ctx.set_default_timeout(8000)
+        contexts.append(ctx)
+        return ctx.new_page()
+    yield make
+    for ctx in contexts:
+        ctx.close()

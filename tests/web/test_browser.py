@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from sqlalchemy import select
 
 from clubdesk.services.demo_pyramid import MATCH
 from clubdesk.store.models import Event
 from clubdesk.ui.zhuk.composer import ShotDraft
-from tests.web.browser import CHROMIUM_ARGS, PHONE, need_browser, screenshot
+from tests.web.browser import log_in, screenshot
 from tests.web.conftest import PASSWORD
 
 
@@ -19,37 +18,6 @@ def stored(club, game_id) -> list[dict]:
     with club.store.session_factory() as s:
         return [json.loads(e.payload) for e in s.scalars(select(Event).where(Event.game_id == game_id)
                                                           .order_by(Event.seq))]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, exe = need_browser()
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def new_phone(browser, server):
-    contexts = []
-
-    def make():
-        ctx = browser.new_context(**PHONE, locale="ru-RU")
-        ctx.set_default_timeout(8000)
-        contexts.append(ctx)
-        return ctx.new_page()
-    yield make
-    for ctx in contexts:
-        ctx.close()
-
-
-def log_in(page, server, login="orlov"):
-    page.goto(server.pair_url())  # the QR code's link: one-time, then the login form
-    page.fill("#login", login)
-    page.fill("#password", PASSWORD)
-    page.click("#login-form button[type=submit]")
-    page.wait_for_selector("h1:has-text('Идущие столы')")
 
 
 def seq(page) -> int:

@@ -20,11 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.rules.mafia.events import ROLES
+from clubdesk.rules.mafia.host import DECK, check_answer, night_event
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.texts import role_text
-
-DECK = ["don", "mafia", "mafia", "sheriff"] + ["civilian"] * 6
-BLACK = ("mafia", "don")
 
 
 def seat_label(seat: int, names: list[str]) -> str:
@@ -75,7 +73,7 @@ class DealForm(Form):
         pass
 
     def shuffle_cards(self) -> None:
-        deck = DECK[:]
+        deck = list(DECK)
         self._rng.shuffle(deck)
         self.set_roles(deck)
         self.edited.emit()
@@ -221,8 +219,7 @@ class NightForm(Form):
         layout.addLayout(grid)
         layout.addWidget(self.record)
         layout.addStretch(1)
-        self._roles: dict[str, str] = {}
-        self._alive: list[int] = []
+        self._state: dict = {"roles": {}, "alive": []}
         for widget in (self.don, self.sheriff):
             widget.currentIndexChanged.connect(self._answers)
         for widget in (self.don_unanswered, self.sheriff_unanswered):
@@ -230,11 +227,11 @@ class NightForm(Form):
         self.record.clicked.connect(self._emit)
 
     def load(self, state: dict, names: list[str]) -> None:
-        self._roles, self._alive = state["roles"], list(state["alive"])
-        self._fill(self.shot, tr("промах (не стреляли)"), self._alive, names)
+        self._state = state
+        self._fill(self.shot, tr("промах (не стреляли)"), list(state["alive"]), names)
         for box, role in ((self.don, "don"), (self.sheriff, "sheriff")):
-            checker = next((int(s) for s, r in self._roles.items() if r == role), None)
-            in_game = checker in self._alive
+            checker = next((int(s) for s, r in state["roles"].items() if r == role), None)
+            in_game = checker in state["alive"]
             # M-9: any seat but his own, also a player who has already left the game.
             self._fill(box, tr("без проверки") if in_game else tr("не в игре"),
                        [s for s in range(1, 11) if s != checker] if in_game else [], names)
@@ -262,22 +259,16 @@ class NightForm(Form):
         self.don_unanswered.setEnabled(don is not None)
         self.sheriff_unanswered.setEnabled(sheriff is not None)
         self.don_answer.setText("" if don is None or self.don_unanswered.isChecked() else tr("ответ: ШЕРИФ")
-                                if self._roles[str(don)] == "sheriff" else tr("ответ: не шериф"))
+                                if check_answer(self._state, "don", don) else tr("ответ: не шериф"))
         self.sheriff_answer.setText("" if sheriff is None or self.sheriff_unanswered.isChecked() else
-                                    tr("ответ: ЧЁРНЫЙ") if self._roles[str(sheriff)] in BLACK else tr("ответ: красный"))
+                                    tr("ответ: ЧЁРНЫЙ") if check_answer(self._state, "sheriff", sheriff)
+                                    else tr("ответ: красный"))
 
     def _emit(self) -> None:
-        target = self.shot.currentData()
-        shooters = [s for s in self._alive if self._roles[str(s)] in BLACK]
-        shots = {str(s): target for s in shooters} if target is not None else {}
-        night = {"type": "night", "shots": shots, "don_check": self.don.currentData(),
-                 "sheriff_check": self.sheriff.currentData()}
-        unanswered = [who for who, box, silent in (("don", self.don, self.don_unanswered),
-                                                   ("sheriff", self.sheriff, self.sheriff_unanswered))
-                      if box.currentData() is not None and silent.isChecked()]
-        if unanswered:
-            night["unanswered"] = unanswered
-        self.submit.emit(night)
+        unanswered = [who for who, silent in (("don", self.don_unanswered), ("sheriff", self.sheriff_unanswered))
+                      if silent.isChecked()]
+        self.submit.emit(night_event(self._state, self.shot.currentData(), self.don.currentData(),
+                                     self.sheriff.currentData(), unanswered))
 
 
 class BestMoveForm(Form):

@@ -15,6 +15,7 @@ from clubdesk.errors import KnownError, SeqClash, WriteFailed
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import GameService
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.feed import feed_for
 from clubdesk.ui.mafia.public import PublicView, public_view
 from clubdesk.ui.mafia.timer import SpeechTimer, beep
 
@@ -52,8 +53,11 @@ class GameController(QObject):
         self.undo_stack = QUndoStack(self)
         self.timer = SpeechTimer(clock, sound, self)
         self.state: dict = games.state(game_id)
+        self._seq = games.seq(game_id)
         self._clock_key = self._key(self.state)
         self.timer.reset(self.state["timer"])
+        self._feed = feed_for(games)
+        self._feed.changed.connect(self._elsewhere)
 
     @staticmethod
     def _key(state: dict) -> tuple:
@@ -88,10 +92,20 @@ class GameController(QObject):
             self.refused.emit(exc.message())   # an engine refusal already names its clause
             return False
         self._apply(state)
+        self._feed.changed.emit(self.game_id)  # the table page's stream (its host's phone) shows it at once
         return True
+
+    def _elsewhere(self, game_id: str) -> None:
+        """A host's phone recorded or undid an event of this game (through the same GameService): show the log as
+        stored. The undo history holds this panel's events only; after another's it no longer matches the log."""
+        if game_id != self.game_id or self._games.seq(game_id) == self._seq:
+            return
+        self.undo_stack.clear()
+        self._apply(self._games.state(game_id))
 
     def _apply(self, state: dict) -> None:
         self.state = state
+        self._seq = self._games.seq(self.game_id)
         key = self._key(state)
         if key != self._clock_key:
             self._clock_key = key

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -24,6 +25,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.display import PublicDisplay
+from clubdesk.ui.mafia.feed import feed_for
 from clubdesk.ui.mafia.host_panel import HostPanel
 from clubdesk.ui.models.mafia import GamesModel, StandingsModel
 from clubdesk.ui.views import enable, error_label, table_view
@@ -42,12 +44,14 @@ class GamesTab(QWidget):
         self.host = QPushButton(tr("Панель ведущего"))
         self.host.setObjectName("primary")
         self.display = QPushButton(tr("Табло для зала"))
+        self.assign = QPushButton(tr("Ведущий игры…"))
+        self.assign.setToolTip(tr("Кто ведёт игру с телефона (страница для столов); роли там видит только он"))
         self.message = error_label()
         top = QHBoxLayout()
         for w in (self.slot, self.start):
             top.addWidget(w)
         top.addStretch(1)
-        for w in (self.host, self.display):
+        for w in (self.assign, self.host, self.display):
             top.addWidget(w)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -56,6 +60,9 @@ class GamesTab(QWidget):
         self.start.clicked.connect(self.start_game)
         self.host.clicked.connect(lambda: self.open_game(display=False))
         self.display.clicked.connect(lambda: self.open_game(display=True))
+        self.assign.clicked.connect(self.assign_host)
+        # a host's phone recorded in a game of this evening: its row (step, day) shows it
+        feed_for(service.games).changed.connect(self._game_changed)
         self.view.doubleClicked.connect(lambda _i: self.open_game(display=False))
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
@@ -101,6 +108,37 @@ class GamesTab(QWidget):
         why = tr("Выберите игру в списке") if self.model.rowCount() else tr("Сначала нажмите «Начать игру»")
         for button in (self.host, self.display):
             enable(button, picked, why)
+        enable(self.assign, picked and self._actor.has("desk"),
+               why if not picked else tr("Ведущего игры назначает стойка"))
+
+    def _game_changed(self, game_id: str) -> None:
+        if any(g.game_id == game_id for g in self.model._rows):
+            self._reload_keeping_selection()
+
+    def assign_host(self, pick=QInputDialog.getItem) -> str | None:
+        """Name the host who runs the picked game from a phone (services/scopes.py); «любой ведущий» opens it again.
+        Only that account then records it from the table page and sees its roles there; the desk is not scoped."""
+        from clubdesk.services.scopes import assign_referee
+
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        g = self.model.row_at(rows[0].row())
+        anyone = tr("любой ведущий")
+        names = [anyone] + [name for _id, name in self._svc.hosts()]
+        now = self._svc.store.read("SELECT referee FROM games WHERE id = ?", (g.game_id,))[0][0]
+        name, ok = pick(self, tr("Ведущий игры"), tr("С телефона игру «{title}» ведёт:").format(title=g.title),
+                        names, names.index(now) if now in names else 0, False)
+        if not ok:
+            return None
+        try:
+            assign_referee(self._svc.store, self._actor, g.game_id, "" if name == anyone else name)
+        except KnownError as exc:
+            self.message.setText(exc.message())
+            self.message.show()
+            return None
+        self._reload_keeping_selection()
+        return name
 
     def start_game(self) -> None:
         r, t = self.slot.currentData()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.errors import language
 from clubdesk.rules.mafia.clauses import foul_picker
+from clubdesk.rules.mafia.host import NEXT_EVENT, next_event
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.actions import BestMoveForm, DealForm, LiftForm, NightForm, VoteForm
 from clubdesk.ui.mafia.controller import GameController
@@ -29,9 +30,6 @@ from clubdesk.ui.mafia.texts import clock_label, phase_text, points_text, team_t
 from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
-
-NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
-              "last_word": "last_word_end"}
 
 
 class HostPanel(QWidget):
@@ -199,11 +197,11 @@ class HostPanel(QWidget):
 
     def next_step(self) -> None:
         st = self.c.state
-        kind = NEXT_EVENT.get(st["step"])
-        if kind is None:
+        obj = next_event(st)
+        if obj is None:
             self.show_error(tr("Сейчас нечего завершать: {phase}.").format(phase=phase_text(st["step"], st["day"])))
             return
-        self.submit({"type": kind} if kind == "agreement_end" else {"type": kind, "seat": st["speaker"]})
+        self.submit(obj)
 
     def card_clicked(self, seat: int) -> None:
         """Select a seat; in a speech, the speaker's card then another card is a nomination (M§4.1)."""

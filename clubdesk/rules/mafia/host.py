@@ -1,0 +1,48 @@
+"""What the host's inputs become as events — one place for the desk's host panel and the table page's host view.
+
+Pure: a state (`report.state_of`) and the host's choices in, an event dict out. The engine still decides whether the
+event is legal; these only spell it. The night is the one event that needs the roles: the host names one target and
+every black player in the game is recorded as shooting it (a black who did not shoot is the host's to enter apart, at
+the desk as on the page, M§5.6), so a page that never holds the roles can still record the night.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clubdesk.rules.mafia.events import BLACK_ROLES
+
+DECK = ("don", "mafia", "mafia", "sheriff") + ("civilian",) * 6  # M-1: the ten cards of a deal
+
+#: The step → the event «Дальше» ends it with (the speech, the agreement, the last word).
+NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
+              "last_word": "last_word_end"}
+
+
+def next_event(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The event that ends the current speech or agreement; None when the step is not ended by «Дальше»."""
+    kind = NEXT_EVENT.get(state["step"])
+    if kind is None:
+        return None
+    return {"type": kind} if kind == "agreement_end" else {"type": kind, "seat": state["speaker"]}
+
+
+def night_event(state: dict[str, Any], target: int | None, don_check: int | None, sheriff_check: int | None,
+                unanswered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """The night as the host saw it: the black players' shot at `target` (None: nobody shot, a miss), the checks,
+    and the checks shown but not answered (M§5.3–5.4, M-9; only of a check made)."""
+    roles = state["roles"]
+    shooters = [s for s in state["alive"] if roles.get(str(s)) in BLACK_ROLES]
+    night: dict[str, Any] = {"type": "night", "shots": {str(s): target for s in shooters} if target is not None else {},
+                             "don_check": don_check, "sheriff_check": sheriff_check}
+    silent = [who for who, seat in (("don", don_check), ("sheriff", sheriff_check))
+              if seat is not None and who in unanswered]
+    if silent:
+        night["unanswered"] = silent
+    return night
+
+
+def check_answer(state: dict[str, Any], who: str, seat: int) -> bool:
+    """The answer the host shows with his hand (M§5.2): to the Don «is the Sheriff», to the Sheriff «is black»."""
+    role = state["roles"].get(str(seat))
+    return role == "sheriff" if who == "don" else role in BLACK_ROLES
