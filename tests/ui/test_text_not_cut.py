@@ -138,3 +138,36 @@ def test_the_new_tournament_dialogs_ban_column_shows_its_whole_title(qtbot, club
     header = dialog.view.horizontalHeader()
     assert dialog.view.model().headerData(2, Qt.Orientation.Horizontal) == "Запрет посещения"
     assert header.sectionSize(2) >= header.sectionSizeHint(2)
+
+
+def cut_buttons(root) -> list[tuple[str, int, int]]:
+    """Visible push buttons whose caption is wider than the room the layout gave them."""
+    from PySide6.QtWidgets import QPushButton
+
+    out = []
+    for b in root.findChildren(QPushButton):
+        text = b.text().replace("&", "")
+        if b.isVisible() and text and "\n" not in text:
+            if b.width() < b.sizeHint().width():  # the style sheet's padding is in the hint
+                out.append((text, b.sizeHint().width(), b.width()))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1200, 720), (1366, 740)])
+def test_every_pages_buttons_show_their_whole_caption(window, size):
+    """At the main window's first size and on a laptop screen, no page's button is cut: the Mafia games tab's
+    «Ведущий игры…» beside «Панель ведущего» read «едущий игры..» and «анель ведуще» at 1366."""
+    from clubdesk.ui.main_window import PAGES
+
+    window.resize(*size)
+    found = []
+    for key in PAGES:
+        window.show_page(key)
+        page = window.page(key)
+        tabs = getattr(page, "tabs", None)
+        for i in range(tabs.count() if tabs is not None else 1):
+            if tabs is not None:
+                tabs.setCurrentIndex(i)
+            QApplication.processEvents()
+            found += [(key, i, *c) for c in cut_buttons(page)]
+    assert found == []

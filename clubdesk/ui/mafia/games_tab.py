@@ -51,10 +51,15 @@ class GamesTab(QWidget):
         for w in (self.slot, self.start):
             top.addWidget(w)
         top.addStretch(1)
-        for w in (self.assign, self.host, self.display):
+        for w in (self.host, self.display):
             top.addWidget(w)
+        # who runs the game from a phone: a line of its own, five buttons in one row were cut at the window's width
+        second = QHBoxLayout()
+        second.addStretch(1)
+        second.addWidget(self.assign)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(second)
         layout.addWidget(self.message)
         layout.addWidget(self.view, 1)
         self.start.clicked.connect(self.start_game)
