@@ -64,10 +64,13 @@ def running(store, games: GameService, names, actor: Actor | None, name: str) ->
 def view(games: GameService, game_id: str, shown: list[str]) -> dict[str, Any]:
     """The host view's public part (see the module docstring); `shown`: the seats' names, seat 1 first."""
     state = games.state(game_id)
+    engine = games.engine(game_id)
     finished = state["step"] == "finished"
     out: dict[str, Any] = {k: state[k] for k in PUBLIC}
     out |= {"fouls": {s: int(n) for s, n in state["fouls"].items()}, "names": list(shown),
-            "nominable": list(games.engine(game_id).nominable()),
+            "nominable": list(engine.nominable()),
+            # the speaker nominated already (M§4.2): the page says so instead of a «Выставить…» greyed out unexplained
+            "speaker_nominated": state["step"] == "speech" and state["speaker"] in engine.nominated_by,
             "votes": [dict(v) for v in state["votes"]],
             "night_kills": [{"night": n["night"], "killed": n["killed"]} for n in state["nights"]],
             "winner": state["winner"] if finished else None,

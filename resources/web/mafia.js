@@ -20,6 +20,7 @@ const MW = {
     agreement: "Договорка мафии: 60 секунд. «Дальше» — начинается день 0.",
     speech: "Выставление: нажмите место кандидата, затем «Выставить».", nominate: "Выставить место {s}",
     nominatePick: "Выставить…", nominated: "Выставлены: {s}",
+    nominatedAlready: "Игрок на месте {s} уже выставил кандидата: одна кандидатура за речь (M§4.2)",
     shootoutHint: "Перестрелка: {s} — по 30 секунд, затем переголосование.", forWho: "За {w}:",
     rest: "остальные голоса (п. 4.5)", vote: "Записать голосование", votesLeft: "Осталось голосов: {n} — за место {s}",
     lift: "Поднять всех: {s}? Голосуют {n} игроков; нужно больше половины.", liftFor: "За подъём:",
@@ -53,6 +54,7 @@ const MW = {
     agreement: "Mafia agreement: 60 seconds. \"Next\" starts day 0.",
     speech: "Nomination: tap the nominee's seat, then \"Nominate\".", nominate: "Nominate seat {s}",
     nominatePick: "Nominate…", nominated: "Nominated: {s}",
+    nominatedAlready: "Seat {s} has nominated already: one nominee per speech (M§4.2)",
     shootoutHint: "Shootout: {s} — 30 seconds each, then the re-vote.", forWho: "For {w}:",
     rest: "all other votes (4.5)", vote: "Record the vote", votesLeft: "Votes left: {n} — for seat {s}",
     lift: "Lift all of {s}? {n} players vote; more than half is needed.", liftFor: "For lifting:",
@@ -187,7 +189,8 @@ function stepPanel(v) {
       v.nominees.length ? el("p", { id: "nominees" }, fmt(MW.nominated, { s: seats(v.nominees) })) : null,
       el("button", { id: "nominate", class: "wide", disabled: !v.nominable.includes(S.m.pick),
         on: () => mact({ type: "nominate", by: v.speaker, target: S.m.pick }) },
-      v.nominable.includes(S.m.pick) ? fmt(MW.nominate, { s: S.m.pick }) : MW.nominatePick)];
+      v.nominable.includes(S.m.pick) ? fmt(MW.nominate, { s: S.m.pick })
+        : v.speaker_nominated ? fmt(MW.nominatedAlready, { s: v.speaker }) : MW.nominatePick)];
     case "shootout_speech": return [el("p", { class: "muted" }, fmt(MW.shootoutHint, { s: seats(v.candidates) }))];
     case "vote": case "revote": return votePanel(v);
     case "lift_vote": return [el("p", {}, fmt(MW.lift, { s: seats(v.candidates), n: v.alive.length })),

@@ -84,8 +84,11 @@ def play_red_win(r: Recorder) -> None:
     assert v["step"] == "agreement" and v["timer"] == 60
     r.act({"type": "next"})
     r.act({"type": "foul", "seat": 5, "clause": "2.4", "reason": "мешал мафии"})
-    r.act({"type": "nominate", "by": 1, "target": 2})
-    r.act({"type": "next"})
+    assert r.view()["speaker_nominated"] is False
+    v = r.act({"type": "nominate", "by": 1, "target": 2})
+    assert v["speaker_nominated"] is True and v["nominable"] == []  # M§4.2: the page says why it cannot nominate
+    v = r.act({"type": "next"})
+    assert v["speaker_nominated"] is False and 7 in v["nominable"]
     r.act({"type": "nominate", "by": 2, "target": 7})
     v = r.speak_all()
     assert v["step"] == "vote" and v["candidates"] == [2, 7] and v["fouls"] == {"5": 1}

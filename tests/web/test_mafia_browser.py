@@ -64,6 +64,8 @@ def test_a_host_records_the_deal_a_day_and_a_night_by_taps_as_the_desk_would(new
     tap(page, "#next")
     page.tap("[data-seat='7']")
     tap(page, "#nominate")
+    page.tap("[data-seat='9']")                              # a second nominee of the same speech: refused, and said
+    assert page.is_disabled("#nominate") and "M§4.2" in page.inner_text("#nominate")
     page.tap("#clock-toggle")                                # the speech clock runs on the phone
     expect(page.locator("#clock.running")).not_to_have_text("1:00")  # (the page's CSP forbids wait_for_function)
     screenshot(page, "web-mafia-day", tmp_path)
