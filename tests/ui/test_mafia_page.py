@@ -117,6 +117,19 @@ def test_the_desk_names_the_host_who_runs_a_game_from_a_phone(page, club):
     assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [("",)]
 
 
+def test_the_host_button_opens_the_question_when_clicked(page, club, qtbot, monkeypatch):
+    """A click on «Ведущий игры…» asks (its `clicked(bool)` once arrived as the dialog function: a crash dialog)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QInputDialog
+
+    page.games.view.selectRow(1)
+    gid = page.games.model.row_at(1).game_id
+    asked = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a: (asked.append(a[3]) or (a[3][1], True)))
+    qtbot.mouseClick(page.games.assign, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [(asked[0][1],)]
+
+
 def test_a_host_at_the_desk_cannot_name_a_games_host_and_a_phones_event_refreshes_the_games(qtbot, club, demo_admin):
     from clubdesk.roles import Actor
     from clubdesk.ui.mafia.feed import feed_for

@@ -65,7 +65,7 @@ class GamesTab(QWidget):
         self.start.clicked.connect(self.start_game)
         self.host.clicked.connect(lambda: self.open_game(display=False))
         self.display.clicked.connect(lambda: self.open_game(display=True))
-        self.assign.clicked.connect(self.assign_host)
+        self.assign.clicked.connect(lambda: self.assign_host())  # clicked(bool) is not the dialog to ask with
         # a host's phone recorded in a game of this evening: its row (step, day) shows it
         feed_for(service.games).changed.connect(self._game_changed)
         self.view.doubleClicked.connect(lambda _i: self.open_game(display=False))
@@ -120,11 +120,12 @@ class GamesTab(QWidget):
         if any(g.game_id == game_id for g in self.model._rows):
             self._reload_keeping_selection()
 
-    def assign_host(self, pick=QInputDialog.getItem) -> str | None:
+    def assign_host(self, pick=None) -> str | None:
         """Name the host who runs the picked game from a phone (services/scopes.py); «любой ведущий» opens it again.
         Only that account then records it from the table page and sees its roles there; the desk is not scoped."""
         from clubdesk.services.scopes import assign_referee
 
+        pick = pick or QInputDialog.getItem
         rows = self.view.selectionModel().selectedRows()
         if not rows:
             return None
