@@ -128,3 +128,36 @@ def test_an_apply_says_the_size_its_next_transaction_would_have_had_so_the_next_
         assert sizes == [10, 50, 250] and result.batch == 1250
     finally:
         store.close()
+
+
+def test_a_checkpoint_runs_beside_the_next_batchs_plan_and_ends_before_its_write(tmp_path, monkeypatch):
+    """Each checkpoint runs in a thread while the next batch is planned, and the write waits for it: a write that
+    began with the checkpoint still copying would find the log not yet copied back and could not start it again
+    from its beginning (the log then only grows, as before the apply checkpointed)."""
+    import threading
+    import time
+
+    from clubdesk.sync import bulk_apply
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        events, threads = [], set()
+
+        def slow_checkpoint(conn):
+            threads.add(threading.current_thread().name)
+            events.append("checkpoint begins")
+            time.sleep(0.05)
+            events.append("checkpoint ends")
+
+        real_write = bulk_apply.write_batch
+        monkeypatch.setattr(apply, "_checkpoint", slow_checkpoint)
+        monkeypatch.setattr(store, "recording", lambda _within: False)
+        monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+        apply.apply_remote(store, _player_rows(200), batch=10, rederive=lambda *_: None)  # 20 transactions
+        assert events.count("checkpoint begins") == 2
+        assert threading.current_thread().name not in threads
+        for k, event in enumerate(events):
+            if event == "checkpoint begins":
+                assert events[k + 1] == "checkpoint ends", events
+    finally:
+        store.close()
