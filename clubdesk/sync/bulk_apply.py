@@ -45,8 +45,9 @@ def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
     """Read what the batch needs and decide every write (no write here: a read transaction is enough)."""
     mark = cur.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()[0]
     new, kinds, skipped = _new_rows(cur, rows)
-    payloads = [with_name_parts(r["entity"], json.loads(r["payload"])) if k != "quarantine" else None
-                for r, k in zip(new, kinds, strict=True)]
+    # as they came: a players payload of a desk older than 0013 gets its name's parts where they are read (_Pending)
+    loads = json.loads
+    payloads = [loads(r["payload"]) if k != "quarantine" else None for r, k in zip(new, kinds, strict=True)]
     plan = Plan(mark, new, skipped, sum(1 for k in kinds if k != "quarantine"), _log_params(new, kinds), [],
                 {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
     lww = [r for r, k in zip(new, kinds, strict=True) if k == "lww"]
@@ -296,12 +297,13 @@ class _Pending:
             # first pull, so it is kept as it came (`take` builds its insert by its shape, bulk_fresh) and its
             # fold is built only if the entity comes again in the batch.
             self.fresh[k] = (payload, key)
-            folds[k] = (key, payload)
+            folds[k] = (key, payload)  # as it came (_materialised reads its name's parts)
             return
+        payload = with_name_parts(entity, payload)
         fields, names = self.fields(entity, payload)
         if k in self.fresh:  # the entity comes again in the batch: its insert becomes an ordinary one
             first_payload, stamp = self.fresh.pop(k)
-            first, _ = self.fields(entity, first_payload)
+            first, _ = self.fields(entity, with_name_parts(entity, first_payload))
             self.inserts[k] = {**self.defaults(entity), **first}
             self.stamps[k] = stamp
             self.changed[k] = set(first)
@@ -361,13 +363,14 @@ class _Pending:
 
 
 def _materialised(folds: dict, k: tuple[str, str]) -> dict:
-    """The entity's fold as a dict (`_Pending.add` leaves a first row's as (key, payload) until needed)."""
+    """The entity's fold as a dict (`_Pending.add` leaves a first row's as (key, payload as it came) until needed)."""
     fold = folds.get(k)
     if isinstance(fold, dict):
         return fold
     out: dict = {}
     if fold is not None:
-        _fold_into(out, *fold)
+        key, payload = fold
+        _fold_into(out, key, with_name_parts(k[0], payload))
     folds[k] = out
     return out
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from clubdesk.names import full_name
+from clubdesk.names import full_name, split_name
 
 _STAMP = ("hlc", "desk_id")
 
@@ -26,11 +26,15 @@ class Shape:
     def __init__(self, entity: str, names: tuple[str, ...], drop: frozenset[str], defaults: dict[str, Any]) -> None:
         self.entity = entity
         self.kept = tuple(f for f in names if f not in drop)
-        rest = tuple(c for c in defaults if c not in self.kept and c not in _STAMP)
+        # A players payload of a desk older than 0013 says `name` only, which writes both parts
+        # (changelog.with_name_parts): they are split from it here, and the name derived from them.
+        self.parts_from_name = entity == "players" and "name" in names and not {"surname", "first_name"} & set(names)
+        split = ("surname", "first_name") if self.parts_from_name else ()
+        rest = tuple(c for c in defaults if c not in self.kept and c not in _STAMP and c not in split)
         self.const = tuple(defaults[c] for c in rest)
         self.columns = (*self.kept, *rest, *_STAMP, "id")
         if entity == "players":  # derived from the parts, never taken from a payload
-            self.columns += ("name",)
+            self.columns += (*split, "name")
         self.sql = (f"INSERT INTO {entity} ({', '.join(self.columns)}) "
                     f"VALUES ({', '.join('?' * len(self.columns))})")
         if len(self.kept) > 1:
@@ -50,6 +54,9 @@ class Shape:
         row = (*self._get(payload), *self.const, hlc, desk_id, eid)
         if self.entity != "players":
             return row
+        if self.parts_from_name:
+            surname, first_name = split_name(payload["name"] or "")
+            return (*row, surname, first_name, full_name(surname, first_name))
         surname = row[self._surname] if self._surname is not None else None
         first_name = row[self._first_name] if self._first_name is not None else None
         return (*row, full_name(surname or "", first_name or ""))
