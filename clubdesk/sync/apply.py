@@ -9,9 +9,7 @@ field's current winner is decided from the log rows of its entity (per-field LWW
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,6 +26,7 @@ from clubdesk.store.changelog import (
     with_name_parts,
 )
 from clubdesk.sync import resolutions
+from clubdesk.sync.apply_wal import Checkpoints
 from clubdesk.sync.collector import pause_collector, resume_collector
 from clubdesk.sync.cursors import LOG_COLUMNS, _cursor, _set_cursor
 
@@ -56,7 +55,7 @@ def quarantined(store: Store) -> int:
 
 def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                  rederive: Callable[[Store, set[str]], Any] | None = None,
-                 budget_ms: float | None = None) -> ApplyResult:
+                 budget_ms: float | None = None, checkpoints: Checkpoints | None = None) -> ApplyResult:
     """Apply rows pulled from the hub, in their order, `batch` rows a transaction (a shot waits for one batch
     at most). Each transaction also moves cursor "pull" to its rows' largest `server_seq`. Then the desk
     re-derives what the rows touched (game status and projections: `rederive`, by default `projections.rederive`,
@@ -64,7 +63,11 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
 
     With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
-    whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk."""
+    whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk.
+
+    `checkpoints`: the WAL's upkeep (apply_wal) of a pull that applies its rows in several calls (the runner's),
+    so that a checkpoint begun at the end of one call runs beside the next call's first plan; by default the
+    call's own, waited for before it returns."""
     from clubdesk.sync.bulk_apply import plan_batch, stale, write_batch
 
     result = ApplyResult()
@@ -75,11 +78,12 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     # GIL it needs). Under the lock only the writes run, unless a log row written since the snapshot touches
     # the batch's rows or desks: then it is planned again there.
     reader = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
-    checkpoints = _Checkpoints(store)
+    own = checkpoints is None
+    checkpoints = checkpoints if checkpoints is not None else Checkpoints(store)
     try:
         pause_collector()
         reader.execute("PRAGMA busy_timeout=5000")
-        start = written = 0
+        start = 0
         while start < len(rows):
             chunk = rows[start:start + batch]
             start += len(chunk)
@@ -105,12 +109,10 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                 budget = budget_ms if store.recording(RECORDING_S) else budget_ms * IDLE_BUDGET_FACTOR
                 batch = int(min(max(len(chunk) * budget / took, 10), 5000))
                 result.batch = batch
-            written += 1
-            if written % APPLY_CHECKPOINT_EVERY == 0 and (not store.recording(RECORDING_S) or
-                                                          _wal_bytes(store) > RECORDING_WAL_LIMIT):
-                checkpoints.begin()
+            checkpoints.written(recording=store.recording(RECORDING_S))
     finally:
-        checkpoints.close()
+        if own:
+            checkpoints.close()
         resume_collector()
         reader.close()
     if result.touched_games:
@@ -123,60 +125,6 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
 # first shot after a pause still waits less than a frame. While recording, the budget itself.
 RECORDING_S = 5.0
 IDLE_BUDGET_FACTOR = 2.5
-
-# Transactions between two checkpoints of an apply. The store's checkpointer thread runs beside the writers, so
-# while an apply commits back to back its checkpoint never catches up with the log's end and the log is never
-# rewound: 100 000 pulled rows grew it past 1 GB, and every page read went through a longer WAL index (the rows/s
-# fell by half). Run here, between two of the apply's own commits, a checkpoint usually copies the whole log and
-# the next commit starts it again from the beginning. PASSIVE: it never waits for a writer (a shot goes on).
-APPLY_CHECKPOINT_EVERY = 8
-# While a referee records at this desk, the checkpoint's writes to the database file compete with each shot's
-# fsync (its p99 went from 4 to 10 ms): the apply then leaves the log to grow up to this size first.
-RECORDING_WAL_LIMIT = 64 * 1024 * 1024
-
-
-def _wal_bytes(store: Store) -> int:
-    try:
-        return os.path.getsize(f"{store.path}-wal")
-    except OSError:
-        return 0
-
-
-class _Checkpoints:
-    """An apply's checkpoints, each run in a thread of its own while the next batch is planned (Python work: SQLite
-    releases the GIL while it copies the log back), and waited for before that batch's write. Run in the apply's
-    thread, they were a tenth of a first pull's time (0.26 s of 100 000 rows) that nothing else ran beside."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._conn: sqlite3.Connection | None = None
-        self._thread: threading.Thread | None = None
-
-    def begin(self) -> None:
-        self.wait()
-        if self._conn is None:
-            self._conn = sqlite3.connect(self.store.path, isolation_level=None, check_same_thread=False)
-            self._conn.execute("PRAGMA busy_timeout=5000")
-        self._thread = threading.Thread(target=_checkpoint, args=(self._conn,), name="apply-checkpoint", daemon=True)
-        self._thread.start()
-
-    def wait(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-
-    def close(self) -> None:
-        self.wait()
-        if self._conn is not None:
-            self._conn.close()
-
-
-def _checkpoint(conn: sqlite3.Connection) -> None:
-    try:
-        conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-    except sqlite3.OperationalError:
-        pass  # busy: the next one (or the checkpointer thread) copies it
-
 
 def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] | None = None) -> ApplyResult:
     """Apply the quarantined rows this (updated) desk now understands, in their log order."""

@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json
 from clubdesk.store.db import open_store
-from clubdesk.sync import apply
+from clubdesk.sync import apply, apply_wal
 
 
 def _player_rows(n: int) -> list[dict]:
@@ -93,8 +93,8 @@ def test_a_batch_holds_the_lock_longer_while_nobody_records_at_the_desk(tmp_path
         store.close()
 
 
-@pytest.mark.parametrize("recording, limit, checkpoints", [(False, apply.RECORDING_WAL_LIMIT, 5),
-                                                           (True, apply.RECORDING_WAL_LIMIT, 0),
+@pytest.mark.parametrize("recording, limit, checkpoints", [(False, apply_wal.RECORDING_WAL_LIMIT, 5),
+                                                           (True, apply_wal.RECORDING_WAL_LIMIT, 0),
                                                            (True, 0, 5)],
                          ids=["idle", "recording, short WAL", "recording, WAL past the limit"])
 def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_the_wal_is_short(
@@ -102,8 +102,8 @@ def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_
     store = open_store(tmp_path / "club.sqlite")
     try:
         calls = []
-        monkeypatch.setattr(apply, "_checkpoint", lambda conn: calls.append(conn))
-        monkeypatch.setattr(apply, "RECORDING_WAL_LIMIT", limit)
+        monkeypatch.setattr(apply_wal, "checkpoint", lambda conn: calls.append(conn))
+        monkeypatch.setattr(apply_wal, "RECORDING_WAL_LIMIT", limit)
         monkeypatch.setattr(store, "recording", lambda _within: recording)
         apply.apply_remote(store, _player_rows(400), batch=10, rederive=lambda *_: None)  # 40 transactions
         assert len(calls) == checkpoints
@@ -150,7 +150,7 @@ def test_a_checkpoint_runs_beside_the_next_batchs_plan_and_ends_before_its_write
             events.append("checkpoint ends")
 
         real_write = bulk_apply.write_batch
-        monkeypatch.setattr(apply, "_checkpoint", slow_checkpoint)
+        monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
         monkeypatch.setattr(store, "recording", lambda _within: False)
         monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
         apply.apply_remote(store, _player_rows(200), batch=10, rederive=lambda *_: None)  # 20 transactions
@@ -159,5 +159,36 @@ def test_a_checkpoint_runs_beside_the_next_batchs_plan_and_ends_before_its_write
         for k, event in enumerate(events):
             if event == "checkpoint begins":
                 assert events[k + 1] == "checkpoint ends", events
+    finally:
+        store.close()
+
+
+def test_a_pull_applying_in_several_calls_lets_a_checkpoint_run_on_into_the_next_call(tmp_path, monkeypatch):
+    """The runner applies a page in calls of 5 000 rows, about the eight transactions between two checkpoints: with
+    one `Checkpoints` for the pull, a checkpoint begun by a call's last write runs beside the next call's first plan
+    (a call of its own waited for it before returning), and that call's first write still waits for it."""
+    import time
+
+    from clubdesk.sync import bulk_apply
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        events = []
+
+        def slow_checkpoint(conn):
+            events.append("checkpoint begins")
+            time.sleep(0.1)
+            events.append("checkpoint ends")
+
+        real_write = bulk_apply.write_batch
+        monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
+        monkeypatch.setattr(store, "recording", lambda _within: False)
+        monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+        rows = _player_rows(100)
+        with apply_wal.Checkpoints(store) as checkpoints:
+            apply.apply_remote(store, rows[:80], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
+            events.append("first call returned")
+            apply.apply_remote(store, rows[80:], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
+        assert events[7:] == ["write", "checkpoint begins", "first call returned", "checkpoint ends", "write", "write"]
     finally:
         store.close()
