@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from clubdesk.names import full_name, split_name
+from clubdesk.names import full_name, parts_and_name
 
 _STAMP = ("hlc", "desk_id")
 
@@ -55,8 +55,7 @@ class Shape:
         if self.entity != "players":
             return row
         if self.parts_from_name:
-            surname, first_name = split_name(payload["name"] or "")
-            return (*row, surname, first_name, full_name(surname, first_name))
+            return (*row, *parts_and_name(payload["name"] or ""))
         surname = row[self._surname] if self._surname is not None else None
         first_name = row[self._first_name] if self._first_name is not None else None
         return (*row, full_name(surname or "", first_name or ""))
