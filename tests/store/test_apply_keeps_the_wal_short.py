@@ -189,6 +189,9 @@ def test_a_pull_applying_in_several_calls_lets_a_checkpoint_run_on_into_the_next
             apply.apply_remote(store, rows[:80], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
             events.append("first call returned")
             apply.apply_remote(store, rows[80:], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
-        assert events[7:] == ["write", "checkpoint begins", "first call returned", "checkpoint ends", "write", "write"]
+        # the checkpoint's thread may say it began before or after the first call returned
+        assert events.count("checkpoint begins") == 1
+        assert [e for e in events if e != "checkpoint begins"][7:] == [
+            "write", "first call returned", "checkpoint ends", "write", "write"]
     finally:
         store.close()
