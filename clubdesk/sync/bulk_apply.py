@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION, with_name_parts
-from clubdesk.sync import resolutions
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
 from clubdesk.sync.bulk_fresh import Fresh, Shape
+from clubdesk.sync.bulk_writes import Writes
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -36,7 +36,7 @@ class Plan:
     skipped: int
     applied: int  # rows applied (not quarantined)
     log: list[tuple]  # ("plain", [LOG_INSERT_ORIGIN parameters]) | ("quarantine", parameters): in the rows' order
-    steps: list[tuple]  # ("write", _Writes) | ("events", params, games) | ("event", row, fields) | ("row", row)
+    steps: list[tuple]  # ("write", Writes) | ("events", params, games) | ("event", row, fields) | ("row", row)
     keys: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row of the batch, and its games
     desks: set[str] = field(default_factory=set)
 
@@ -232,7 +232,7 @@ def _max_hlc(rows: list[dict]) -> dict[str, int]:
 
 
 class _Pending:
-    """The batch's row writes, merged per (entity, id) in memory; `take` hands them over as one _Writes step."""
+    """The batch's row writes, merged per (entity, id) in memory; `take` hands them over as one Writes step."""
 
     def __init__(self, cur: sqlite3.Cursor, cache: dict, current: dict[tuple[str, str], tuple[int, str]]) -> None:
         self.cur, self.cache = cur, cache
@@ -356,7 +356,7 @@ class _Pending:
                     for (entity, names), params in groups.items()]
         updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
                     (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
-        steps.append(("write", _Writes(inserts, updates, new, self.changed, fresh)))
+        steps.append(("write", Writes(inserts, updates, new, self.changed, fresh)))
         for k in (*self.inserts, *self.updates):
             self.current[k] = self.stamps[k]
         self._reset()
@@ -373,63 +373,3 @@ def _materialised(folds: dict, k: tuple[str, str]) -> dict:
         _fold_into(out, key, with_name_parts(k[0], payload))
     folds[k] = out
     return out
-
-
-@dataclass
-class _Writes:
-    inserts: list[tuple[str, list[tuple]]]  # (INSERT, parameters of its rows)
-    updates: list[tuple[str, tuple]]  # (UPDATE, its parameters)
-    new: dict[tuple[str, str], dict[str, Any]]  # (entity, id) → values of the rows inserted
-    changed: dict[tuple[str, str], set[str]]  # of the rows seen before (or twice in the batch)
-    fresh: Fresh  # the rows never seen here: their effects, worked out in `take`
-
-    def write(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
-        for sql, params in self.inserts:
-            cur.executemany(sql, params)
-        for sql, params in self.updates:
-            cur.execute(sql, params)
-        self._after(cur, result)
-
-    def _after(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
-        """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
-        from clubdesk.sync import apply
-
-        fresh = self.fresh
-        result.touched.update(fresh.keys)
-        result.touched_games.update(fresh.games)
-        for eid in fresh.decided:  # the administrator decided which branch continues the game
-            resolutions.follow_decision(cur, eid)
-        for eid in fresh.merged:
-            resolutions.resolve_duplicates(cur, eid)
-        players, ban_players = list(fresh.duplicates), set()
-        for eid in fresh.bans:
-            ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
-        for (entity, eid), fields in self.changed.items():
-            result.touched.add((entity, eid))
-            if entity == "games":
-                result.touched_games.add(eid)
-                if "branch_json" in fields:  # the administrator decided which branch continues the game
-                    resolutions.follow_decision(cur, eid)
-            elif entity == "players":
-                new = self.new.get((entity, eid))
-                # a merge to close: an existing player's merged_into changed, or a new one arrived merged (a new
-                # player's fields all count as changed, and almost every one arrives with merged_into '')
-                if "merged_into" in fields and (new is None or new.get("merged_into")):
-                    resolutions.resolve_duplicates(cur, eid)
-                if (new is not None and (new.get("nickname_key") or new.get("phone"))) or \
-                        (new is None and fields & {"nickname_key", "phone", "merged_into"}):
-                    players.append(eid)  # only a nickname or a phone can make a duplicate
-                if new is None:
-                    ban_players.add(eid)
-                    if fields & {"surname", "first_name"}:
-                        apply.derive_player_name(cur, eid)
-            elif entity == "bans":
-                ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
-        for pid in players:
-            result.conflicts += apply._note_duplicate_players(cur, pid)
-        new_players = [*fresh.players, *(eid for (entity, eid) in self.new if entity == "players")]
-        for part in chunks(new_players):  # a new player's status is the default unless bans of his came first
-            ban_players.update(r[0] for r in cur.execute(
-                f"SELECT DISTINCT player_id FROM bans WHERE player_id IN ({','.join('?' * len(part))})", part))
-        for pid in ban_players:
-            apply.derive_player_ban(cur, pid)

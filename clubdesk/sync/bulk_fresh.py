@@ -46,7 +46,7 @@ class Shape:
             self._get = lambda _payload: ()
         at = {c: i for i, c in enumerate(self.columns)}
         self._surname, self._first_name = at.get("surname"), at.get("first_name")
-        # what the row sets off (bulk_apply._Writes._after), read from its parameters by position
+        # what the row sets off (bulk_writes.Writes._after), read from its parameters by position
         self.decides = entity == "games" and "branch_json" in self.kept
         self.merged_at, self.nickname_at, self.phone_at = at.get("merged_into"), at.get("nickname_key"), at.get("phone")
 
@@ -67,7 +67,7 @@ class Shape:
 
 @dataclass
 class Fresh:
-    """What the rows never seen here set off, as `_Writes._after` would find it for each (every field changed)."""
+    """What the rows never seen here set off, as `Writes._after` (bulk_writes) would find it for each (every field changed)."""
 
     keys: set[tuple[str, str]]
     games: list[str] = field(default_factory=list)
