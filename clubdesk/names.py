@@ -31,3 +31,11 @@ def split_name(name: str) -> tuple[str, str]:
     """(surname, first name) of a full name: split at the first space; a one-word name is a surname."""
     surname, _, first_name = " ".join(name.split()).partition(" ")
     return surname, first_name
+
+
+def parts_and_name(name: str) -> tuple[str, str, str]:
+    """`split_name`'s parts of a name and the full name they make (`full_name` of them: the name's words joined by
+    single spaces), in one pass: a first pull derives them for every player row a desk older than 0013 wrote."""
+    words = " ".join(name.split())
+    surname, _, first_name = words.partition(" ")
+    return surname, first_name, words

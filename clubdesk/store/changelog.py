@@ -10,6 +10,7 @@ import datetime as dt
 import json
 from typing import Any
 
+from clubdesk.names import split_name
 from clubdesk.store import migrate
 from clubdesk.store.ids import natural_id
 
@@ -66,8 +67,6 @@ def with_name_parts(entity: str, payload: dict[str, Any]) -> dict[str, Any]:
     stored names) — so its LWW key holds for the two fields. Any other payload as it is."""
     if entity != "players" or "name" not in payload or "surname" in payload or "first_name" in payload:
         return payload
-    from clubdesk.names import split_name
-
     surname, first_name = split_name(payload["name"] or "")
     return {**payload, "surname": surname, "first_name": first_name}
 

@@ -8,11 +8,8 @@ field's current winner is decided from the log rows of its entity (per-field LWW
 
 from __future__ import annotations
 
-import gc
 import json
-import os
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -29,6 +26,8 @@ from clubdesk.store.changelog import (
     with_name_parts,
 )
 from clubdesk.sync import resolutions
+from clubdesk.sync.apply_wal import Checkpoints
+from clubdesk.sync.collector import pause_collector, resume_collector
 from clubdesk.sync.cursors import LOG_COLUMNS, _cursor, _set_cursor
 
 if TYPE_CHECKING:
@@ -56,7 +55,7 @@ def quarantined(store: Store) -> int:
 
 def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                  rederive: Callable[[Store, set[str]], Any] | None = None,
-                 budget_ms: float | None = None) -> ApplyResult:
+                 budget_ms: float | None = None, checkpoints: Checkpoints | None = None) -> ApplyResult:
     """Apply rows pulled from the hub, in their order, `batch` rows a transaction (a shot waits for one batch
     at most). Each transaction also moves cursor "pull" to its rows' largest `server_seq`. Then the desk
     re-derives what the rows touched (game status and projections: `rederive`, by default `projections.rederive`,
@@ -64,7 +63,11 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
 
     With `budget_ms`, `batch` is only the first transaction's size: each next one is sized from the last one's
     time to take about `budget_ms` (between 10 and 5 000 rows), so a shot waits about that long at most,
-    whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk."""
+    whatever the machine and the tables — IDLE_BUDGET_FACTOR times that while nobody records at this desk.
+
+    `checkpoints`: the WAL's upkeep (apply_wal) of a pull that applies its rows in several calls (the runner's),
+    so that a checkpoint begun at the end of one call runs beside the next call's first plan; by default the
+    call's own, waited for before it returns."""
     from clubdesk.sync.bulk_apply import plan_batch, stale, write_batch
 
     result = ApplyResult()
@@ -75,10 +78,12 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     # GIL it needs). Under the lock only the writes run, unless a log row written since the snapshot touches
     # the batch's rows or desks: then it is planned again there.
     reader = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+    own = checkpoints is None
+    checkpoints = checkpoints if checkpoints is not None else Checkpoints(store)
     try:
-        _pause_collector()
+        pause_collector()
         reader.execute("PRAGMA busy_timeout=5000")
-        start = written = 0
+        start = 0
         while start < len(rows):
             chunk = rows[start:start + batch]
             start += len(chunk)
@@ -89,6 +94,7 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
             finally:
                 snap.execute("COMMIT")
                 snap.close()
+            checkpoints.wait()  # the one begun after the last write: done, so this write starts the log again
             began = time.perf_counter()
             # Not waiting for the disk (the hub still holds these rows) and after any shot waiting: Writer
             with store.write(durable=False, background=True) as cur:
@@ -103,12 +109,11 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
                 budget = budget_ms if store.recording(RECORDING_S) else budget_ms * IDLE_BUDGET_FACTOR
                 batch = int(min(max(len(chunk) * budget / took, 10), 5000))
                 result.batch = batch
-            written += 1
-            if written % APPLY_CHECKPOINT_EVERY == 0 and (not store.recording(RECORDING_S) or
-                                                          _wal_bytes(store) > RECORDING_WAL_LIMIT):
-                _checkpoint(reader)
+            checkpoints.written(recording=store.recording(RECORDING_S))
     finally:
-        _resume_collector()
+        if own:
+            checkpoints.close()
+        resume_collector()
         reader.close()
     if result.touched_games:
         (rederive or projections.rederive)(store, result.touched_games)
@@ -120,58 +125,6 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
 # first shot after a pause still waits less than a frame. While recording, the budget itself.
 RECORDING_S = 5.0
 IDLE_BUDGET_FACTOR = 2.5
-
-# Transactions between two checkpoints of an apply. The store's checkpointer thread runs beside the writers, so
-# while an apply commits back to back its checkpoint never catches up with the log's end and the log is never
-# rewound: 100 000 pulled rows grew it past 1 GB, and every page read went through a longer WAL index (the rows/s
-# fell by half). Run here, between two of the apply's own commits, a checkpoint usually copies the whole log and
-# the next commit starts it again from the beginning. PASSIVE: it never waits for a writer (a shot goes on).
-APPLY_CHECKPOINT_EVERY = 8
-# While a referee records at this desk, the checkpoint's writes to the database file compete with each shot's
-# fsync (its p99 went from 4 to 10 ms): the apply then leaves the log to grow up to this size first.
-RECORDING_WAL_LIMIT = 64 * 1024 * 1024
-
-
-# The cyclic garbage collector is paused while a call applies its rows (at most runner.APPLY_CHUNK, a fraction of
-# a second): the plan makes a few small dicts and tuples per row, and every 700 of them the collector walked the
-# young objects, and now and then the whole heap (the pulled page, the GUI's objects): 10 % of the apply's CPU
-# (min of 4 applies of 30 000 rows each way). None of these objects is in a cycle; whatever the desk's other
-# threads leave meanwhile is collected once the collector runs again.
-_collector_lock = threading.Lock()
-_collector_pausers = 0
-_collector_was_on = False
-
-
-def _pause_collector() -> None:
-    global _collector_pausers, _collector_was_on
-    with _collector_lock:
-        if _collector_pausers == 0:
-            _collector_was_on = gc.isenabled()
-            gc.disable()
-        _collector_pausers += 1
-
-
-def _resume_collector() -> None:
-    global _collector_pausers
-    with _collector_lock:
-        _collector_pausers -= 1
-        if _collector_pausers == 0 and _collector_was_on:
-            gc.enable()
-
-
-def _wal_bytes(store: Store) -> int:
-    try:
-        return os.path.getsize(f"{store.path}-wal")
-    except OSError:
-        return 0
-
-
-def _checkpoint(conn: sqlite3.Connection) -> None:
-    try:
-        conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-    except sqlite3.OperationalError:
-        pass  # busy: the next one (or the checkpointer thread) copies it
-
 
 def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] | None = None) -> ApplyResult:
     """Apply the quarantined rows this (updated) desk now understands, in their log order."""

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION, with_name_parts
-from clubdesk.sync import resolutions
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
+from clubdesk.sync.bulk_fresh import Fresh, Shape
+from clubdesk.sync.bulk_writes import Writes
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -35,7 +36,7 @@ class Plan:
     skipped: int
     applied: int  # rows applied (not quarantined)
     log: list[tuple]  # ("plain", [LOG_INSERT_ORIGIN parameters]) | ("quarantine", parameters): in the rows' order
-    steps: list[tuple]  # ("write", _Writes) | ("events", params, games) | ("event", row, fields) | ("row", row)
+    steps: list[tuple]  # ("write", Writes) | ("events", params, games) | ("event", row, fields) | ("row", row)
     keys: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row of the batch, and its games
     desks: set[str] = field(default_factory=set)
 
@@ -44,8 +45,9 @@ def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
     """Read what the batch needs and decide every write (no write here: a read transaction is enough)."""
     mark = cur.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()[0]
     new, kinds, skipped = _new_rows(cur, rows)
-    payloads = [with_name_parts(r["entity"], json.loads(r["payload"])) if k != "quarantine" else None
-                for r, k in zip(new, kinds, strict=True)]
+    # as they came: a players payload of a desk older than 0013 gets its name's parts where they are read (_Pending)
+    loads = json.loads
+    payloads = [loads(r["payload"]) if k != "quarantine" else None for r, k in zip(new, kinds, strict=True)]
     plan = Plan(mark, new, skipped, sum(1 for k in kinds if k != "quarantine"), _log_params(new, kinds), [],
                 {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
     lww = [r for r, k in zip(new, kinds, strict=True) if k == "lww"]
@@ -230,7 +232,7 @@ def _max_hlc(rows: list[dict]) -> dict[str, int]:
 
 
 class _Pending:
-    """The batch's row writes, merged per (entity, id) in memory; `take` hands them over as one _Writes step."""
+    """The batch's row writes, merged per (entity, id) in memory; `take` hands them over as one Writes step."""
 
     def __init__(self, cur: sqlite3.Cursor, cache: dict, current: dict[tuple[str, str], tuple[int, str]]) -> None:
         self.cur, self.cache = cur, cache
@@ -242,8 +244,8 @@ class _Pending:
         self.updates: dict[tuple[str, str], dict[str, Any]] = {}
         self.stamps: dict[tuple[str, str], tuple[int, str]] = {}
         self.changed: dict[tuple[str, str], set[str]] = {}
-        # (entity, id) → (fields, their names, stamp) of rows never seen here, written as they came (`take`)
-        self.fresh: dict[tuple[str, str], tuple[dict[str, Any], tuple[str, ...], tuple[int, str]]] = {}
+        # (entity, id) → (payload, stamp) of rows never seen here, written as they came (`take`)
+        self.fresh: dict[tuple[str, str], tuple[dict[str, Any], tuple[int, str]]] = {}
 
     def columns(self, entity: str) -> frozenset[str]:
         key = ("columns", entity)
@@ -273,6 +275,15 @@ class _Pending:
             drop = self.cache[key] = frozenset(f for f in payload if f not in columns or f in ROW_KEYS or f in derived)
         return ({f: v for f, v in payload.items() if f not in drop} if drop else payload), names
 
+    def shape(self, entity: str, payload: dict) -> Shape:
+        """The shape of a never-seen row's insert (bulk_fresh), one per table and payload field set."""
+        key = ("shape", entity, tuple(payload))
+        shape = self.cache.get(key)
+        if shape is None:
+            _, names = self.fields(entity, payload)
+            shape = self.cache[key] = Shape(entity, names, self.cache[("drop", entity, names)], self.defaults(entity))
+        return shape
+
     @property
     def dirty(self) -> bool:
         return bool(self.inserts or self.updates or self.fresh)
@@ -280,17 +291,19 @@ class _Pending:
     def add(self, row: dict, payload: dict, folds: dict) -> None:
         entity, eid = row["entity"], row["entity_id"]
         k = (entity, eid)
-        fields, names = self.fields(entity, payload)
         key = (row["hlc"], row["desk_id"])
         if k not in folds and k not in self.current:
             # Never seen here (no log row, no table row): every field is its own winner. The common row of a
-            # first pull, so it is kept as it came (`take` builds its insert) and its fold is built only if the
-            # entity comes again in the batch.
-            self.fresh[k] = (fields, names, key)
-            folds[k] = (key, payload)
+            # first pull, so it is kept as it came (`take` builds its insert by its shape, bulk_fresh) and its
+            # fold is built only if the entity comes again in the batch.
+            self.fresh[k] = (payload, key)
+            folds[k] = (key, payload)  # as it came (_materialised reads its name's parts)
             return
+        payload = with_name_parts(entity, payload)
+        fields, names = self.fields(entity, payload)
         if k in self.fresh:  # the entity comes again in the batch: its insert becomes an ordinary one
-            first, _, stamp = self.fresh.pop(k)
+            first_payload, stamp = self.fresh.pop(k)
+            first, _ = self.fields(entity, with_name_parts(entity, first_payload))
             self.inserts[k] = {**self.defaults(entity), **first}
             self.stamps[k] = stamp
             self.changed[k] = set(first)
@@ -318,136 +331,45 @@ class _Pending:
 
         if not self.dirty:
             return
+        shaped: dict[Shape, list[tuple]] = {}
+        fresh = Fresh(set(self.fresh))
+        current = self.current
+        for (entity, eid), (payload, (hlc, desk_id)) in self.fresh.items():
+            shape = self.shape(entity, payload)
+            params = shape.params(payload, hlc, desk_id, eid)
+            rows = shaped.get(shape)
+            if rows is None:
+                rows = shaped[shape] = []
+            rows.append(params)
+            current[(entity, eid)] = (hlc, desk_id)
+            fresh.note(shape, eid, params)  # what it sets off, decided here (outside the lock)
         groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
         new = dict(self.inserts)
-        fresh = _Fresh(set(self.fresh))
-        shapes: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
-        defaults: dict[str, dict[str, Any]] = {}
-        for (entity, eid), (fields, names, (hlc, desk_id)) in self.fresh.items():
-            # The same insert as below ({defaults, fields, id, hlc, desk_id}, in that order of columns), built
-            # once per row instead of twice: the rows of one entity and field set share their column names.
-            base = defaults.get(entity)
-            if base is None:
-                base = defaults[entity] = self.defaults(entity)
-            values = {**base, **fields}
-            values["hlc"], values["desk_id"] = hlc, desk_id  # the defaults hold both: their places are kept
-            if entity == "players":  # derived from the parts, never taken from a payload (as below)
-                values["name"] = player_name(values)
-            shape = shapes.get((entity, names))
-            if shape is None:
-                shape = shapes[(entity, names)] = (*values, "id")
-            groups.setdefault((entity, shape), []).append((*values.values(), eid))
-            new[(entity, eid)] = values
-            self.current[(entity, eid)] = (hlc, desk_id)
-            fresh.note(entity, eid, fields, values)  # what it sets off, decided here (outside the lock)
         for (entity, eid), values in self.inserts.items():
             hlc, desk_id = self.stamps[(entity, eid)]
             values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
             if entity == "players":  # derived from the merged parts, never taken from a payload
                 values["name"] = player_name(values)
             groups.setdefault((entity, tuple(values)), []).append(tuple(values.values()))
-        inserts = [(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", params)
-                   for (entity, names), params in groups.items()]
+        inserts = [(shape.sql, params) for shape, params in shaped.items()]
+        inserts += [(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", params)
+                    for (entity, names), params in groups.items()]
         updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
                     (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
-        steps.append(("write", _Writes(inserts, updates, new, self.changed, fresh)))
+        steps.append(("write", Writes(inserts, updates, new, self.changed, fresh)))
         for k in (*self.inserts, *self.updates):
             self.current[k] = self.stamps[k]
         self._reset()
 
 
 def _materialised(folds: dict, k: tuple[str, str]) -> dict:
-    """The entity's fold as a dict (`_Pending.add` leaves a first row's as (key, payload) until needed)."""
+    """The entity's fold as a dict (`_Pending.add` leaves a first row's as (key, payload as it came) until needed)."""
     fold = folds.get(k)
     if isinstance(fold, dict):
         return fold
     out: dict = {}
     if fold is not None:
-        _fold_into(out, *fold)
+        key, payload = fold
+        _fold_into(out, key, with_name_parts(k[0], payload))
     folds[k] = out
     return out
-
-
-@dataclass
-class _Fresh:
-    """What the rows never seen here set off, as `_Writes._after` would find it for each (every field changed)."""
-
-    keys: set[tuple[str, str]]
-    games: list[str] = field(default_factory=list)
-    decided: list[str] = field(default_factory=list)  # games arriving with a branch decision
-    merged: list[str] = field(default_factory=list)  # players arriving merged
-    duplicates: list[str] = field(default_factory=list)  # players arriving with a nickname or a phone
-    bans: list[str] = field(default_factory=list)  # their players' status is derived again
-
-    def note(self, entity: str, eid: str, fields: dict, values: dict) -> None:
-        if entity == "games":
-            self.games.append(eid)
-            if "branch_json" in fields:
-                self.decided.append(eid)
-        elif entity == "players":
-            if values.get("merged_into"):
-                self.merged.append(eid)
-            if values.get("nickname_key") or values.get("phone"):
-                self.duplicates.append(eid)
-        elif entity == "bans":
-            self.bans.append(eid)
-
-
-@dataclass
-class _Writes:
-    inserts: list[tuple[str, list[tuple]]]  # (INSERT, parameters of its rows)
-    updates: list[tuple[str, tuple]]  # (UPDATE, its parameters)
-    new: dict[tuple[str, str], dict[str, Any]]  # (entity, id) → values of the rows inserted
-    changed: dict[tuple[str, str], set[str]]  # of the rows seen before (or twice in the batch)
-    fresh: _Fresh  # the rows never seen here: their effects, worked out in `take`
-
-    def write(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
-        for sql, params in self.inserts:
-            cur.executemany(sql, params)
-        for sql, params in self.updates:
-            cur.execute(sql, params)
-        self._after(cur, result)
-
-    def _after(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
-        """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
-        from clubdesk.sync import apply
-
-        fresh = self.fresh
-        result.touched.update(fresh.keys)
-        result.touched_games.update(fresh.games)
-        for eid in fresh.decided:  # the administrator decided which branch continues the game
-            resolutions.follow_decision(cur, eid)
-        for eid in fresh.merged:
-            resolutions.resolve_duplicates(cur, eid)
-        players, ban_players = list(fresh.duplicates), set()
-        for eid in fresh.bans:
-            ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
-        for (entity, eid), fields in self.changed.items():
-            result.touched.add((entity, eid))
-            if entity == "games":
-                result.touched_games.add(eid)
-                if "branch_json" in fields:  # the administrator decided which branch continues the game
-                    resolutions.follow_decision(cur, eid)
-            elif entity == "players":
-                new = self.new.get((entity, eid))
-                # a merge to close: an existing player's merged_into changed, or a new one arrived merged (a new
-                # player's fields all count as changed, and almost every one arrives with merged_into '')
-                if "merged_into" in fields and (new is None or new.get("merged_into")):
-                    resolutions.resolve_duplicates(cur, eid)
-                if (new is not None and (new.get("nickname_key") or new.get("phone"))) or \
-                        (new is None and fields & {"nickname_key", "phone", "merged_into"}):
-                    players.append(eid)  # only a nickname or a phone can make a duplicate
-                if new is None:
-                    ban_players.add(eid)
-                    if fields & {"surname", "first_name"}:
-                        apply.derive_player_name(cur, eid)
-            elif entity == "bans":
-                ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
-        for pid in players:
-            result.conflicts += apply._note_duplicate_players(cur, pid)
-        new_players = [eid for (entity, eid) in self.new if entity == "players"]
-        for part in chunks(new_players):  # a new player's status is the default unless bans of his came first
-            ban_players.update(r[0] for r in cur.execute(
-                f"SELECT DISTINCT player_id FROM bans WHERE player_id IN ({','.join('?' * len(part))})", part))
-        for pid in ban_players:
-            apply.derive_player_ban(cur, pid)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from clubdesk.store import migrate
 from clubdesk.store.db import Store
-from clubdesk.sync import apply, cursors, protocol
+from clubdesk.sync import apply, apply_wal, cursors, protocol
 from clubdesk.sync.config import DeskConfig, load_config, write_settings
 from clubdesk.sync.copy_text import pending_copy
 from clubdesk.sync.credentials import load_password
@@ -200,11 +200,21 @@ def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
     cursor = cursors.get_cursor(store, "pull")
     upto = protocol.head(conn, config.club_id)  # read after this sync's push: its own rows are below it
     total = protocol.pending_down(conn, config.club_id, cursor, own)
+    # one WAL upkeep for the whole pull: a checkpoint begun at the end of one apply call runs beside the next one
+    with apply_wal.Checkpoints(store) as checkpoints:
+        _pull_pages(store, conn, config, report, progress, fault, page, apply_chunk, apply_batch, own, cursor, upto,
+                    total, checkpoints)
+
+
+def _pull_pages(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, page: int,
+                apply_chunk: int, apply_batch: int, own: list[str], cursor: int, upto: int, total: int,
+                checkpoints: apply_wal.Checkpoints) -> None:
     while True:
         rows = protocol.pull_page(conn, config.club_id, cursor, upto, page, own)
         for start in range(0, len(rows), apply_chunk):
             chunk = rows[start:start + apply_chunk]
-            result = apply.apply_remote(store, chunk, batch=apply_batch, budget_ms=APPLY_BUDGET_MS)
+            result = apply.apply_remote(store, chunk, batch=apply_batch, budget_ms=APPLY_BUDGET_MS,
+                                        checkpoints=checkpoints)
             # the next call starts at the size this one reached, not at the first one's small APPLY_BATCH again
             apply_batch = result.batch or apply_batch
             report.pulled += len(chunk)

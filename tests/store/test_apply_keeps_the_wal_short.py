@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json
 from clubdesk.store.db import open_store
-from clubdesk.sync import apply
+from clubdesk.sync import apply, apply_wal
 
 
 def _player_rows(n: int) -> list[dict]:
@@ -93,8 +93,8 @@ def test_a_batch_holds_the_lock_longer_while_nobody_records_at_the_desk(tmp_path
         store.close()
 
 
-@pytest.mark.parametrize("recording, limit, checkpoints", [(False, apply.RECORDING_WAL_LIMIT, 5),
-                                                           (True, apply.RECORDING_WAL_LIMIT, 0),
+@pytest.mark.parametrize("recording, limit, checkpoints", [(False, apply_wal.RECORDING_WAL_LIMIT, 5),
+                                                           (True, apply_wal.RECORDING_WAL_LIMIT, 0),
                                                            (True, 0, 5)],
                          ids=["idle", "recording, short WAL", "recording, WAL past the limit"])
 def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_the_wal_is_short(
@@ -102,8 +102,8 @@ def test_an_apply_checkpoints_every_8_transactions_unless_a_referee_records_and_
     store = open_store(tmp_path / "club.sqlite")
     try:
         calls = []
-        monkeypatch.setattr(apply, "_checkpoint", lambda conn: calls.append(conn))
-        monkeypatch.setattr(apply, "RECORDING_WAL_LIMIT", limit)
+        monkeypatch.setattr(apply_wal, "checkpoint", lambda conn: calls.append(conn))
+        monkeypatch.setattr(apply_wal, "RECORDING_WAL_LIMIT", limit)
         monkeypatch.setattr(store, "recording", lambda _within: recording)
         apply.apply_remote(store, _player_rows(400), batch=10, rederive=lambda *_: None)  # 40 transactions
         assert len(calls) == checkpoints
@@ -126,5 +126,72 @@ def test_an_apply_says_the_size_its_next_transaction_would_have_had_so_the_next_
                             real(cur, batch, cache))
         result = apply.apply_remote(store, _player_rows(310), batch=10, budget_ms=4.0, rederive=lambda *_: None)
         assert sizes == [10, 50, 250] and result.batch == 1250
+    finally:
+        store.close()
+
+
+def test_a_checkpoint_runs_beside_the_next_batchs_plan_and_ends_before_its_write(tmp_path, monkeypatch):
+    """Each checkpoint runs in a thread while the next batch is planned, and the write waits for it: a write that
+    began with the checkpoint still copying would find the log not yet copied back and could not start it again
+    from its beginning (the log then only grows, as before the apply checkpointed)."""
+    import threading
+    import time
+
+    from clubdesk.sync import bulk_apply
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        events, threads = [], set()
+
+        def slow_checkpoint(conn):
+            threads.add(threading.current_thread().name)
+            events.append("checkpoint begins")
+            time.sleep(0.05)
+            events.append("checkpoint ends")
+
+        real_write = bulk_apply.write_batch
+        monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
+        monkeypatch.setattr(store, "recording", lambda _within: False)
+        monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+        apply.apply_remote(store, _player_rows(200), batch=10, rederive=lambda *_: None)  # 20 transactions
+        assert events.count("checkpoint begins") == 2
+        assert threading.current_thread().name not in threads
+        for k, event in enumerate(events):
+            if event == "checkpoint begins":
+                assert events[k + 1] == "checkpoint ends", events
+    finally:
+        store.close()
+
+
+def test_a_pull_applying_in_several_calls_lets_a_checkpoint_run_on_into_the_next_call(tmp_path, monkeypatch):
+    """The runner applies a page in calls of 5 000 rows, about the eight transactions between two checkpoints: with
+    one `Checkpoints` for the pull, a checkpoint begun by a call's last write runs beside the next call's first plan
+    (a call of its own waited for it before returning), and that call's first write still waits for it."""
+    import time
+
+    from clubdesk.sync import bulk_apply
+
+    store = open_store(tmp_path / "club.sqlite")
+    try:
+        events = []
+
+        def slow_checkpoint(conn):
+            events.append("checkpoint begins")
+            time.sleep(0.1)
+            events.append("checkpoint ends")
+
+        real_write = bulk_apply.write_batch
+        monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
+        monkeypatch.setattr(store, "recording", lambda _within: False)
+        monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+        rows = _player_rows(100)
+        with apply_wal.Checkpoints(store) as checkpoints:
+            apply.apply_remote(store, rows[:80], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
+            events.append("first call returned")
+            apply.apply_remote(store, rows[80:], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
+        # the checkpoint's thread may say it began before or after the first call returned
+        assert events.count("checkpoint begins") == 1
+        assert [e for e in events if e != "checkpoint begins"][7:] == [
+            "write", "first call returned", "checkpoint ends", "write", "write"]
     finally:
         store.close()

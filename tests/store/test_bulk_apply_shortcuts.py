@@ -86,3 +86,36 @@ def test_the_garbage_collector_paused_by_an_apply_runs_again_after_it_even_when_
             gc.enable()
     finally:
         store.close()
+
+
+def test_players_never_seen_here_get_the_parts_and_name_row_by_row_gives_them_from_old_and_new_desks(tmp_path):
+    """A never-seen player's insert is built by its payload's shape (bulk_fresh): a desk older than 0013 says `name`
+    only, which writes both parts by its clock — so a first name from another desk with an older clock, later in
+    the same batch, loses to it, as row by row; a desk of 0013 says the parts."""
+    other = str(uuid.uuid4())
+    ids = [str(uuid.uuid4()) for _ in range(5)]
+    rows = [_player(1, ids[0], name="Иванов Пётр Ильич"), _player(2, ids[1], name="Кузнецов"),
+            _player(3, ids[2], name=""), _player(4, ids[3], name="  Петрова-Водкина   Анна ")]
+    parts = {"birthday": None, "created_at": "2026-12-03T12:00:00.000Z", "first_name": "Ольга", "is_guest": False,
+             "merged_into": "", "nickname": "", "nickname_key": "", "notes": "", "phone": "", "search_key": "х",
+             "surname": "Смирнова"}
+    rows.append({**_player(5, ids[4]), "payload": canonical_json(parts)})
+    older = {"server_seq": 6, "desk_id": other, "desk_seq": 1, "hlc": 1 << 59, "entity": "players",
+             "entity_id": ids[0], "op": "upsert", "payload": canonical_json({"first_name": "Павел"}),
+             "schema_version": SCHEMA_VERSION}
+    rows.append(older)
+    stores = []
+    try:
+        for name, apply in (("bulk", lambda s, r: changes.apply_remote(s, r, batch=50)), ("rows", apply_row_by_row)):
+            store = open_store(tmp_path / f"{name}.sqlite")
+            stores.append(store)
+            apply(store, rows)
+        got = [s.read("SELECT id, surname, first_name, name FROM players WHERE id IN (?, ?, ?, ?, ?) ORDER BY id",
+                      tuple(ids)) for s in stores]
+        assert got[0] == got[1]
+        assert (ids[0], "Иванов", "Пётр Ильич", "Иванов Пётр Ильич") in got[0]
+        assert (ids[3], "Петрова-Водкина", "Анна", "Петрова-Водкина Анна") in got[0]
+        assert (ids[4], "Смирнова", "Ольга", "Смирнова Ольга") in got[0]
+    finally:
+        for store in stores:
+            store.close()

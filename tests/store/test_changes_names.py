@@ -8,8 +8,10 @@ import datetime as dt
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from clubdesk.names import board_name
+from clubdesk.names import board_name, full_name, parts_and_name, split_name
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.db import open_store
@@ -111,3 +113,10 @@ def test_an_edit_here_after_an_old_desks_name_is_logged_as_the_parts_that_change
     assert json.loads(mine)["first_name"] == "Олег Ильич" and "surname" not in json.loads(mine)
     assert _names(a, pid) == ("Сидоров", "Олег Ильич", "Сидоров Олег Ильич")
     assert sync_apply.uncovered(a) == []
+
+
+@given(st.text(alphabet=st.sampled_from("Аб Вг\t\n\u3000\u00a0-ё."), max_size=20))
+def test_a_names_parts_and_full_name_in_one_pass_are_split_name_and_full_name_of_them(name):
+    """`parts_and_name` (a first pull's old player rows, bulk_fresh) is the split and the full name, exactly."""
+    surname, first_name = split_name(name)
+    assert parts_and_name(name) == (surname, first_name, full_name(surname, first_name))
