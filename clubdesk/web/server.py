@@ -336,23 +336,26 @@ class TablePage:
         return await self._stream(request, "*", lambda _polled: self.desk.board())
 
     async def _stream(self, request: web.Request, key: str, read) -> web.StreamResponse:
+        seen = self.changes.versions.get(key, 0)
+        # the first frame before the stream opens: a refusal (an unknown game) is then an ordinary answer
+        data = _dumps(await self.call(lambda: read(True)))
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        last, polled = None, True
+        last = None
         try:
             while True:
-                seen = self.changes.versions.get(key, 0)
-                # `polled`: woken by the clock, not by a write here — look for another process's events too
-                data = _dumps(await self.call(lambda p=polled: read(p)))
                 if data != last:
                     await response.write(f"data: {data}\n\n".encode())
                     last = data
                 else:
                     await response.write(b": still here\n\n")
+                # `polled`: woken by the clock, not by a write here — look for another process's events too
                 polled = self.changes.versions.get(key, 0) == seen and not await self.changes.wait(key, POLL_S)
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
+                seen = self.changes.versions.get(key, 0)
+                data = _dumps(await self.call(lambda p=polled: read(p)))
+        except (ConnectionResetError, asyncio.CancelledError, KnownError):
+            pass  # the phone went away, or the game did (a refusal has no place inside an open stream)
         return response
 
 

@@ -1,0 +1,31 @@
+"""The table page attacked as a player in the club would (same Wi-Fi, a laptop or a phone): each test pins a hole
+that was found open and is now closed. Only 127.0.0.1 traffic; every loop is bounded."""
+
+from __future__ import annotations
+
+import http.client
+import logging
+import threading
+
+from tests.web.conftest import PASSWORD
+
+
+def raw_get(server, path: str, cookies: dict[str, str]) -> tuple[int, bytes]:
+    """A GET that reads only the status line and the first bytes (a live stream never ends)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    conn.request("GET", path, headers={"Host": f"127.0.0.1:{server.port}",
+                                       "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
+    r = conn.getresponse()
+    head = r.read(200) if r.status != 200 else r.fp.readline()
+    conn.close()
+    return r.status, head
+
+
+def test_an_unknown_game_is_refused_in_one_line_and_its_stream_never_opens(phone, server, match, caplog):
+    phone.login()
+    with caplog.at_level(logging.ERROR, logger="clubdesk.web.server"):
+        status, body, _ = phone.get("/api/games/no-such-game")
+        assert status == 422 and body["error"] == "Игра не найдена.", body
+        status, head = raw_get(server, "/api/games/no-such-game/live", phone.cookies)
+        assert status == 422 and "Игра не найдена" in head.decode(), head
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback flooding the desk's log
