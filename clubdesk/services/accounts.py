@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 import time
+import zlib
 from collections.abc import Callable
 
 from argon2 import PasswordHasher
@@ -34,6 +36,16 @@ _TRACKED = 500  # logins remembered at most, so guessing names cannot grow the r
 # Written in the transaction that makes the first admin and never removed: emptying `accounts` later does not
 # make the store «fresh» again (create_first_admin needs no admin to act).
 ACCOUNTS_MARKER = "accounts_created"
+
+
+# One login's tries are checked one at a time: a burst of parallel guesses (the table page answers each in a thread)
+# would otherwise all read "no failure yet" and all be checked, and their failures overwrite each other. Striped, so
+# the memory is fixed however many names are guessed; two logins rarely share a lock, and then only wait 0.2 s.
+_LOGIN_LOCKS = tuple(threading.Lock() for _ in range(64))
+
+
+def _login_lock(login: str) -> threading.Lock:
+    return _LOGIN_LOCKS[zlib.crc32(login.encode("utf-8", "surrogatepass")) % len(_LOGIN_LOCKS)]
 
 
 class LoginFailed(KnownError):
@@ -142,6 +154,10 @@ class AccountService:
 
     def login(self, login: str, password: str) -> Actor:
         """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it."""
+        with _login_lock(login):
+            return self._login(login, password)
+
+    def _login(self, login: str, password: str) -> Actor:
         now = self.clock()
         wait = login_wait(self._failures().get(login, []), now)
         if wait > 0:

@@ -29,3 +29,24 @@ def test_an_unknown_game_is_refused_in_one_line_and_its_stream_never_opens(phone
         status, head = raw_get(server, "/api/games/no-such-game/live", phone.cookies)
         assert status == 422 and "Игра не найдена" in head.decode(), head
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback flooding the desk's log
+
+
+def test_a_burst_of_parallel_wrong_passwords_gets_one_guess_checked_not_one_per_request(make_phone, server, club):
+    """The login guard waits after each wrong password; guesses sent all at once must not slip in before the first
+    failure is written (they did: several were checked per burst, and lost updates kept the lock from closing)."""
+    phones = [make_phone() for _ in range(8)]
+    for p in phones:
+        p.pair()
+    answers: list[str] = []
+    start = threading.Barrier(len(phones))
+
+    def guess(p):
+        start.wait()
+        answers.append(p.post("/api/login", {"login": "maestro", "password": "guess-1234"})[1]["error"])
+    threads = [threading.Thread(target=guess, args=(p,)) for p in phones]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert answers.count("Неверное имя или пароль.") == 1, answers
+    assert len(club.accounts._failures()["maestro"]) == 1
