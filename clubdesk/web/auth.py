@@ -32,6 +32,7 @@ class Session:
     csrf: str
     seen: float
     lang: str = "ru"
+    stamp: str = ""  # the account's password hash at login: a new password (set at the desk) ends the session
     idem: dict[str, tuple[int, dict]] = field(default_factory=dict)  # idempotency key → the answer given
 
 
@@ -77,10 +78,11 @@ class Pairing:
             return bool(device) and self._devices.get(device, 0) > self.clock()
 
     # ---- sessions -----------------------------------------------------------------------------
-    def open_session(self, device: str, actor: Actor, name: str, lang: str) -> Session:
+    def open_session(self, device: str, actor: Actor, name: str, lang: str, stamp: str = "") -> Session:
         with self._lock:
             self._prune()
-            s = Session(secrets.token_urlsafe(32), actor, name, device, secrets.token_urlsafe(24), self.clock(), lang)
+            s = Session(secrets.token_urlsafe(32), actor, name, device, secrets.token_urlsafe(24), self.clock(), lang,
+                        stamp)
             self._sessions[s.id] = s
             if len(self._sessions) > MAX_SESSIONS:
                 self._sessions.pop(min(self._sessions, key=lambda k: self._sessions[k].seen))

@@ -159,7 +159,22 @@ class TablePage:
         return response
 
     def _session(self, request: web.Request) -> Session | None:
-        return self.pairing.session(request.cookies.get(SESSION), request.cookies.get(DEVICE))
+        s = self.pairing.session(request.cookies.get(SESSION), request.cookies.get(DEVICE))
+        return s if s is None else self._current(s)
+
+    def _current(self, s: Session) -> Session | None:
+        """The session with its account as the desk keeps it now: an account disabled or given a new password at
+        the desk loses its phones at their next request, and a role taken away is gone from the next one (a
+        session used to keep the rights of its login for hours). One indexed row read."""
+        rows = self.club.store.read("SELECT active, roles, password_hash FROM accounts WHERE id = ?",
+                                    (s.actor.account_id,))
+        if not rows or not rows[0][0] or rows[0][2] != s.stamp:
+            self.pairing.close_session(s.id)
+            return None
+        roles = frozenset(rows[0][1].split())
+        if roles != s.actor.roles:
+            s.actor = s.actor._replace(roles=roles)
+        return s
 
     def _need(self, request: web.Request, post: bool = False) -> Session | web.Response:
         """The request's session (and, for a POST, its CSRF token checked), or the refusal to send."""
@@ -221,10 +236,11 @@ class TablePage:
         def check():
             from clubdesk.services.scopes import display_name
             actor = accounts.login(body["login"], body["password"])
-            return actor, display_name(self.club.store, actor)
+            stamp = self.club.store.read("SELECT password_hash FROM accounts WHERE id = ?", (actor.account_id,))
+            return actor, display_name(self.club.store, actor), stamp[0][0] if stamp else ""
         # the password hash takes ~0.2 s: in a thread of its own, never on the desk's GUI thread
-        actor, name = await asyncio.get_running_loop().run_in_executor(None, check)
-        s = self.pairing.open_session(device, actor, name, self.lang)
+        actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
+        s = self.pairing.open_session(device, actor, name, self.lang, stamp)
         response = web.json_response(self._me(s), dumps=_dumps)
         response.set_cookie(SESSION, s.id, httponly=True, samesite="Strict", path="/")
         return response

@@ -50,3 +50,38 @@ def test_a_burst_of_parallel_wrong_passwords_gets_one_guess_checked_not_one_per_
         t.join(30)
     assert answers.count("Неверное имя или пароль.") == 1, answers
     assert len(club.accounts._failures()["maestro"]) == 1
+
+
+def test_an_account_disabled_or_given_a_new_password_at_the_desk_loses_its_phone_at_the_next_request(
+        make_phone, club, admin, match):
+    """A rogue referee's phone kept scoring for hours after the desk disabled him or changed his password."""
+    from clubdesk.services.staff import StaffService
+
+    staff = StaffService(club.store)
+    ids = {a.login: a.id for a in staff.list(admin)}
+    orlov, vera = make_phone(), make_phone()
+    orlov.login("orlov")
+    vera.login("vera")
+    staff.set_active(admin, ids["orlov"], False)
+    status, body, _ = orlov.get("/api/me")
+    assert status == 401 and body["code"] == "no_session"
+    staff.reset_password(admin, ids["vera"], "new-secret-1")
+    assert vera.get("/api/games")[0] == 401
+    assert vera.post("/api/login", {"login": "vera", "password": "new-secret-1"})[0] == 200
+
+
+def test_a_role_taken_away_elsewhere_is_gone_from_the_phones_next_request(make_phone, club, match):
+    """Roles changed by another desk (synced into the file) take effect at once, not at the next login."""
+    from sqlalchemy import select
+
+    from clubdesk.store.models import Account
+    from clubdesk.store.uow import UnitOfWork
+
+    phone = make_phone()
+    phone.login("orlov")
+    with UnitOfWork(club.store) as uow:
+        uow.session.scalar(select(Account).where(Account.login == "orlov")).roles = "display"
+    assert phone.get("/api/me")[1]["roles"] == ["display"]
+    seq = phone.get(f"/api/games/{match}")[1]["seq"]
+    status, body, _ = phone.post(f"/api/games/{match}/shot", {"shot": {}, "key": "role-gone-1", "seq": seq})
+    assert status == 403, body
