@@ -20,7 +20,7 @@ from clubdesk.roles import Actor
 PAIR_TTL_S = 5 * 60.0  # the QR on the desk's screen: long enough to walk to the table, short enough to go stale
 DEVICE_TTL_S = 14 * 3600.0  # a paired phone logs in again without a new QR for a working day
 SESSION_IDLE_S = 4 * 3600.0  # a phone left on the table logs out after this long without a request
-MAX_DEVICES, MAX_SESSIONS = 200, 200
+MAX_DEVICES = MAX_SESSIONS = 200  # one session per device (open_session)
 
 
 @dataclass
@@ -70,7 +70,10 @@ class Pairing:
             device = secrets.token_urlsafe(24)
             self._devices[device] = now + DEVICE_TTL_S
             if len(self._devices) > MAX_DEVICES:
-                self._devices.pop(min(self._devices, key=self._devices.get))
+                # the room is full: a device nobody is logged in on goes first, a phone in use only after them
+                in_use = {s.device for s in self._sessions.values()}
+                idle = [d for d in self._devices if d not in in_use and d != device]
+                self._devices.pop(min(idle or self._devices, key=self._devices.get))
             return device, ""
 
     def device_ok(self, device: str | None) -> bool:
@@ -79,8 +82,13 @@ class Pairing:
 
     # ---- sessions -----------------------------------------------------------------------------
     def open_session(self, device: str, actor: Actor, name: str, lang: str, stamp: str = "") -> Session:
+        """A new session on this device, which ends the device's earlier one: a browser holds one session cookie, so
+        sessions never outnumber the paired devices, and logging in again and again from one phone cannot push
+        the other phones' sessions out of MAX_SESSIONS (it did: the least recently used one went first)."""
         with self._lock:
             self._prune()
+            for sid in [k for k, old in self._sessions.items() if old.device == device]:
+                del self._sessions[sid]
             s = Session(secrets.token_urlsafe(32), actor, name, device, secrets.token_urlsafe(24), self.clock(), lang,
                         stamp)
             self._sessions[s.id] = s

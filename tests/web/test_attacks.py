@@ -85,3 +85,35 @@ def test_a_role_taken_away_elsewhere_is_gone_from_the_phones_next_request(make_p
     seq = phone.get(f"/api/games/{match}")[1]["seq"]
     status, body, _ = phone.post(f"/api/games/{match}/shot", {"shot": {}, "key": "role-gone-1", "seq": seq})
     assert status == 403, body
+
+
+def test_a_flood_of_logins_from_one_phone_does_not_evict_a_paired_phone_in_use(make_phone, server, match, monkeypatch):
+    """A referee logging in again and again from his laptop used to fill MAX_SESSIONS and push out the session of
+    the phone scoring the next table (the least recently used went first)."""
+    from clubdesk.web import auth
+
+    monkeypatch.setattr(auth, "MAX_SESSIONS", 3)
+    victim, attacker = make_phone(), make_phone()
+    victim.login("orlov")
+    attacker.pair()
+    first = None
+    for _ in range(5):
+        status, _, _ = attacker.post("/api/login", {"login": "vera", "password": PASSWORD})
+        assert status == 200
+        first = first or attacker.cookies["cd_session"]
+    assert victim.get("/api/me")[0] == 200
+    attacker.cookies["cd_session"] = first  # his own earlier session ended when he logged in again
+    assert attacker.get("/api/me")[0] == 401
+
+
+def test_new_pairings_push_out_an_idle_device_before_a_phone_in_use(monkeypatch):
+    from clubdesk.roles import Actor
+    from clubdesk.web import auth
+
+    monkeypatch.setattr(auth, "MAX_DEVICES", 3)
+    pairing = auth.Pairing()
+    in_use, _ = pairing.redeem(pairing.new_token())
+    pairing.open_session(in_use, Actor("a1", "orlov", frozenset({"referee"})), "Орлов", "ru")
+    for _ in range(6):
+        pairing.redeem(pairing.new_token())
+    assert pairing.device_ok(in_use)
