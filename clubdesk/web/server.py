@@ -1,5 +1,7 @@
 """The table page's HTTP server (aiohttp): static files, pairing, login, the JSON API and the live stream.
 
+The live streams are clubdesk/web/streams.py (capped per session and in all).
+
 Every request but the static files and /pair needs the pairing's device cookie; the API needs a session too, and
 every POST the session's CSRF token in `X-CSRF-Token` (a cross-site form cannot set a header; the cookies are
 SameSite=Strict besides). The Host header must name the address served (a DNS-rebinding page cannot reach it).
@@ -22,13 +24,13 @@ from clubdesk.errors import KnownError
 from clubdesk.resources import resource_path
 from clubdesk.web import dispatch
 from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, same
+from clubdesk.web.streams import Changes, Streams, dumps
 from clubdesk.web.tables import TableDesk
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
-POLL_S = 2.0  # the live stream re-reads the stored log this often, for writes made by another process on the file
 DEVICE, SESSION = "cd_device", "cd_session"
 STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css",
           "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
@@ -50,37 +52,10 @@ WORDS = {
                 "This QR code has expired. Show a new one at the desk (the Live tables page)."),
     "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
                 "The QR code is not known. Show a new one at the desk (the Live tables page)."),
+    "busy": ("Стойка занята: слишком много открытых страниц. Обновите страницу через минуту.",
+             "The desk is busy: too many pages are open. Reload the page in a minute."),
     "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
 }
-
-
-class Changes:
-    """A version per game (and "*" for any game), bumped from any thread; a live stream waits on its own key, so
-    a shot at one table wakes that table's tablets and the hall board, not every tablet in the club."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.versions: dict[str, int] = {}
-        self._events: dict[str, asyncio.Event] = {}
-
-    def notify(self, game_id: str) -> None:
-        self.loop.call_soon_threadsafe(self._bump, game_id)
-
-    def _bump(self, game_id: str) -> None:
-        for key in (game_id, "*"):
-            self.versions[key] = self.versions.get(key, 0) + 1
-            event = self._events.pop(key, None)
-            if event is not None:
-                event.set()
-
-    async def wait(self, key: str, timeout: float) -> bool:
-        """True when the key changed, False when the timeout passed first."""
-        event = self._events.setdefault(key, asyncio.Event())
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-            return True
-        except TimeoutError:
-            return False
 
 
 class TablePage:
@@ -91,6 +66,7 @@ class TablePage:
         self.club, self.dispatcher, self.pairing, self.lang, self.hosts = club, dispatcher, pairing, lang, hosts
         self.on_notify = on_notify or (lambda _gid: None)
         self.changes: Changes | None = None
+        self.streams: Streams | None = None
         self.desk = TableDesk(club, self._notified)
         self.web_dir = resource_path("web")
 
@@ -123,6 +99,7 @@ class TablePage:
 
     async def _started(self, _app) -> None:
         self.changes = Changes(asyncio.get_running_loop())
+        self.streams = Streams(self.changes, self.call)
 
     # ---- answers ------------------------------------------------------------------------------
     def _word(self, code: str) -> str:
@@ -342,38 +319,16 @@ class TablePage:
         if isinstance(s, web.Response):
             return s
         gid = request.match_info["id"]
-        return await self._stream(request, gid, lambda polled: self.desk.view(gid, catch_up=polled))
+        return await self.streams.serve(request, s.id, gid, lambda polled: self.desk.view(gid, catch_up=polled),
+                                        lambda: self.refuse(503, "busy"))
 
     async def board_live(self, request: web.Request) -> web.StreamResponse:
         """The hall scoreboard: every running table's names and score; never a role, never a private field."""
         s = self._need(request)
         if isinstance(s, web.Response):
             return s
-        return await self._stream(request, "*", lambda _polled: self.desk.board())
-
-    async def _stream(self, request: web.Request, key: str, read) -> web.StreamResponse:
-        seen = self.changes.versions.get(key, 0)
-        # the first frame before the stream opens: a refusal (an unknown game) is then an ordinary answer
-        data = _dumps(await self.call(lambda: read(True)))
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
-        last = None
-        try:
-            while True:
-                if data != last:
-                    await response.write(f"data: {data}\n\n".encode())
-                    last = data
-                else:
-                    await response.write(b": still here\n\n")
-                # `polled`: woken by the clock, not by a write here — look for another process's events too
-                polled = self.changes.versions.get(key, 0) == seen and not await self.changes.wait(key, POLL_S)
-                seen = self.changes.versions.get(key, 0)
-                data = _dumps(await self.call(lambda p=polled: read(p)))
-        except (ConnectionResetError, asyncio.CancelledError, KnownError):
-            pass  # the phone went away, or the game did (a refusal has no place inside an open stream)
-        return response
+        return await self.streams.serve(request, s.id, "*", lambda _polled: self.desk.board(),
+                                        lambda: self.refuse(503, "busy"))
 
 
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+_dumps = dumps

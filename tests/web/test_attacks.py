@@ -117,3 +117,66 @@ def test_new_pairings_push_out_an_idle_device_before_a_phone_in_use(monkeypatch)
     for _ in range(6):
         pairing.redeem(pairing.new_token())
     assert pairing.device_ok(in_use)
+
+
+class Stream:
+    """A live stream held open on a raw socket, as an attacker's script would."""
+
+    def __init__(self, server, path: str, cookies: dict[str, str]) -> None:
+        import socket
+
+        self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {cookie}\r\n\r\n".encode())
+        self.head = self.sock.recv(4096)
+
+    @property
+    def status(self) -> int:
+        return int(self.head.split(b" ", 2)[1])
+
+    def closed_by_server(self) -> bool:
+        """True when the server ends the stream within a few seconds."""
+        import time
+
+        end = time.monotonic() + 5
+        while time.monotonic() < end:
+            try:
+                if self.sock.recv(4096) == b"":
+                    return True
+            except TimeoutError:
+                return False
+        return False
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_one_session_holds_two_live_streams_and_a_new_one_ends_its_oldest(phone, server, match):
+    """One logged-in laptop used to open a stream per connection without end, each polling the desk's GUI thread."""
+    phone.login()
+    streams = [Stream(server, f"/api/games/{match}/live", phone.cookies) for _ in range(3)]
+    try:
+        assert [s.status for s in streams] == [200, 200, 200]
+        assert streams[0].closed_by_server()
+        assert server.page.streams.count == 2
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_the_desk_holds_at_most_total_streams_and_refuses_the_next_in_one_line(make_phone, server, match,
+                                                                              monkeypatch):
+    from clubdesk.web import streams as web_streams
+
+    monkeypatch.setattr(web_streams, "TOTAL", 2)
+    phones = [make_phone() for _ in range(3)]
+    held = []
+    try:
+        for p in phones:
+            p.login("vera")
+            held.append(Stream(server, "/api/board/live", p.cookies))
+        assert [s.status for s in held] == [200, 200, 503]
+        assert "слишком много" in held[2].head.decode()
+    finally:
+        for s in held:
+            s.close()
