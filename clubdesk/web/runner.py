@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 
 from clubdesk.errors import KnownError
+from clubdesk.web import limits
 from clubdesk.web.auth import Pairing
 from clubdesk.web.dispatch import Dispatcher
 
@@ -38,6 +39,7 @@ class WebServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner = None
+        self.connections: limits.ConnectionLimit | None = None
 
     @property
     def url(self) -> str:
@@ -67,8 +69,10 @@ class WebServer:
             if self.host in ("127.0.0.1", "::1"):
                 hosts.add(f"localhost:{self.port}")
             self.page = TablePage(self.club, self.dispatcher, self.pairing, self.lang, hosts, self.on_notify)
-            self._runner = web.AppRunner(self.page.app(), access_log=None, shutdown_timeout=1.0)
+            self._runner = web.AppRunner(self.page.app(), access_log=None, shutdown_timeout=1.0,
+                                         keepalive_timeout=limits.IDLE_S)
             await self._runner.setup()
+            self.connections = limits.ConnectionLimit(self._runner.server)
             site = web.TCPSite(self._runner, self.host, self.port)
             await site.start()
             if self.port == 0:

@@ -7,7 +7,7 @@ import http.client
 import logging
 import threading
 
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, Client
 
 
 def raw_get(server, path: str, cookies: dict[str, str]) -> tuple[int, bytes]:
@@ -180,3 +180,46 @@ def test_the_desk_holds_at_most_total_streams_and_refuses_the_next_in_one_line(m
     finally:
         for s in held:
             s.close()
+
+
+def closed(sock) -> bool:
+    try:
+        return sock.recv(10) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_a_slow_header_is_cut_and_one_address_cannot_hold_the_desks_connections(club, monkeypatch):
+    """Slowloris from a laptop on the Wi-Fi, no pairing needed: each connection trickling a header used to stay open
+    for an hour, and there was no bound on how many (each a file descriptor of the process holding the database)."""
+    import socket
+    import time
+
+    from clubdesk.web import limits
+    from clubdesk.web.dispatch import ThreadDispatcher
+    from clubdesk.web.runner import WebServer
+
+    monkeypatch.setattr(limits, "IDLE_S", 1.0)
+    monkeypatch.setattr(limits, "PER_ADDRESS", 5)
+    dispatcher = ThreadDispatcher()
+    server = WebServer(club, dispatcher, "127.0.0.1", 0, "ru")
+    server.start()
+    socks = []
+    try:
+        for _ in range(8):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=3)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            socks.append(s)
+        time.sleep(0.3)
+        assert server.connections.open == 5
+        for s in socks[5:]:
+            assert closed(s)  # refused before a byte was read
+        time.sleep(1.5)
+        assert server.connections.open == 0  # the slow headers were cut after IDLE_S
+        ok = Client(server)
+        assert ok.get("/")[0] == 200  # and the page serves again
+    finally:
+        for s in socks:
+            s.close()
+        server.stop()
+        dispatcher.close()
