@@ -168,7 +168,7 @@ class TablePage:
             return None
         try:
             body = json.loads(await request.read())
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # 16 KB of "[[[…" nests deeper than Python's stack
             return None
         return body if isinstance(body, dict) else None
 

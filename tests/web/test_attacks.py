@@ -223,3 +223,13 @@ def test_a_slow_header_is_cut_and_one_address_cannot_hold_the_desks_connections(
             s.close()
         server.stop()
         dispatcher.close()
+
+
+def test_a_body_nested_deeper_than_the_parser_is_a_bad_request_not_a_program_error(phone, match, caplog):
+    phone.login()
+    deep = b'{"key":"deep-nest-1","seq":0,"event":' + b"[" * 5000 + b"]" * 5000 + b"}"
+    with caplog.at_level(logging.ERROR, logger="clubdesk.web.server"):
+        status, body, _ = phone.request("POST", f"/api/games/{match}/act", raw=deep,
+                                        headers={"Content-Type": "application/json", "X-CSRF-Token": phone.csrf})
+    assert status == 400 and body["code"] == "bad_request", body
+    assert not caplog.records
