@@ -21,6 +21,10 @@ PAIR_TTL_S = 5 * 60.0  # the QR on the desk's screen: long enough to walk to the
 DEVICE_TTL_S = 14 * 3600.0  # a paired phone logs in again without a new QR for a working day
 SESSION_IDLE_S = 4 * 3600.0  # a phone left on the table logs out after this long without a request
 MAX_DEVICES = MAX_SESSIONS = 200  # one session per device (open_session)
+# A session's requests, each a call on the desk's GUI thread: RATE a second on average, BURST at once (a page opening
+# a game asks four things; a referee taps a few shots a second at most). A script looping on the API used to take
+# 2000 calls a second off the GUI thread.
+RATE, BURST = 20.0, 60.0
 
 
 @dataclass
@@ -34,6 +38,8 @@ class Session:
     lang: str = "ru"
     stamp: str = ""  # the account's password hash at login: a new password (set at the desk) ends the session
     idem: dict[str, tuple[int, dict]] = field(default_factory=dict)  # idempotency key → the answer given
+    budget: float = BURST  # requests it may make now (refilled at RATE a second up to BURST)
+    spent_at: float = 0.0
 
 
 class Pairing:
@@ -108,6 +114,17 @@ class Pairing:
                 return None
             s.seen = now
             return s
+
+    def spend(self, s: Session) -> bool:
+        """One request of this session, if its budget holds one (see RATE); False: refuse it, nothing else done."""
+        with self._lock:
+            now = self.clock()
+            s.budget = min(BURST, s.budget + (now - s.spent_at) * RATE)
+            s.spent_at = now
+            if s.budget < 1:
+                return False
+            s.budget -= 1
+            return True
 
     def close_session(self, sid: str | None) -> None:
         with self._lock:

@@ -52,6 +52,8 @@ WORDS = {
                 "This QR code has expired. Show a new one at the desk (the Live tables page)."),
     "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
                 "The QR code is not known. Show a new one at the desk (the Live tables page)."),
+    "too_fast": ("Слишком много запросов с этого телефона: подождите секунду.",
+                 "Too many requests from this phone: wait a second."),
     "busy": ("Стойка занята: слишком много открытых страниц. Обновите страницу через минуту.",
              "The desk is busy: too many pages are open. Reload the page in a minute."),
     "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
@@ -67,6 +69,7 @@ class TablePage:
         self.on_notify = on_notify or (lambda _gid: None)
         self.changes: Changes | None = None
         self.streams: Streams | None = None
+        self._logging_in: set[str] = set()  # devices whose login is being checked now
         self.desk = TableDesk(club, self._notified)
         self.web_dir = resource_path("web")
 
@@ -161,6 +164,8 @@ class TablePage:
             return self.refuse(401, "no_session" if paired else "not_paired")
         if post and not same(request.headers.get("X-CSRF-Token"), s.csrf):
             return self.refuse(403, "csrf")
+        if not self.pairing.spend(s):
+            return self.refuse(429, "too_fast")
         return s
 
     async def _body(self, request: web.Request) -> dict | None:
@@ -215,8 +220,15 @@ class TablePage:
             actor = accounts.login(body["login"], body["password"])
             stamp = self.club.store.read("SELECT password_hash FROM accounts WHERE id = ?", (actor.account_id,))
             return actor, display_name(self.club.store, actor), stamp[0][0] if stamp else ""
-        # the password hash takes ~0.2 s: in a thread of its own, never on the desk's GUI thread
-        actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
+        # the password hash takes ~0.2 s of a core: in a thread of its own, never on the desk's GUI thread, and one at
+        # a time per phone, so a script guessing names in parallel cannot take every core of the desk's PC
+        if device in self._logging_in:
+            return self.refuse(429, "too_fast")
+        self._logging_in.add(device)
+        try:
+            actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
+        finally:
+            self._logging_in.discard(device)
         s = self.pairing.open_session(device, actor, name, self.lang, stamp)
         response = web.json_response(self._me(s), dumps=_dumps)
         response.set_cookie(SESSION, s.id, httponly=True, samesite="Strict", path="/")

@@ -233,3 +233,43 @@ def test_a_body_nested_deeper_than_the_parser_is_a_bad_request_not_a_program_err
                                         headers={"Content-Type": "application/json", "X-CSRF-Token": phone.csrf})
     assert status == 400 and body["code"] == "bad_request", body
     assert not caplog.records
+
+
+def test_a_script_looping_on_the_api_is_slowed_to_the_sessions_rate_not_served_off_the_gui_thread(phone, server,
+                                                                                                 match):
+    """One session looping on GET /api/games/{id} took 2000 calls a second off the desk's GUI thread."""
+    from clubdesk.web import auth
+
+    phone.login()
+    calls = []
+    real = server.page.call
+
+    async def counted(fn):
+        calls.append(1)
+        return await real(fn)
+    server.page.call = counted
+    statuses = [phone.get(f"/api/games/{match}")[0] for _ in range(int(auth.BURST) + 40)]
+    assert statuses.count(429) >= 20, statuses
+    assert len(calls) <= auth.BURST + 30  # what the budget refilled while the loop ran
+    status, body, _ = phone.get(f"/api/games/{match}")
+    assert status in (200, 429) and (status == 200 or "подождите секунду" in body["error"])
+
+
+def test_one_phone_checks_one_password_at_a_time(make_phone, server):
+    """A script sending guesses in parallel from one phone took a core of the desk's PC per guess (argon2)."""
+    phone = make_phone()
+    phone.pair()
+    answers: list[int] = []
+    start = threading.Barrier(4)
+
+    def guess(i):
+        c = make_phone()
+        c.cookies = dict(phone.cookies)
+        start.wait()
+        answers.append(c.post("/api/login", {"login": f"nobody{i}", "password": "guess-1234"})[0])
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert answers.count(429) >= 2, answers
