@@ -44,6 +44,11 @@ ACCOUNTS_MARKER = "accounts_created"
 _LOGIN_LOCKS = tuple(threading.Lock() for _ in range(64))
 
 
+# Every login's failures share one settings row: its read-modify-write is one at a time, or a wrong guess at another
+# name written at the same moment erased this one's failures (and with them the wait and the lock).
+_NOTE_LOCK = threading.Lock()
+
+
 def _login_lock(login: str) -> threading.Lock:
     return _LOGIN_LOCKS[zlib.crc32(login.encode("utf-8", "surrogatepass")) % len(_LOGIN_LOCKS)]
 
@@ -191,6 +196,10 @@ class AccountService:
 
     def _note_failure(self, login: str, when: float | None) -> None:
         """Add a failure (`when`), or forget the login's failures after a right password (None)."""
+        with _NOTE_LOCK:
+            self._note(login, when)
+
+    def _note(self, login: str, when: float | None) -> None:
         data = self._failures()
         if when is None and login not in data:
             return

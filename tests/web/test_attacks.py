@@ -273,3 +273,22 @@ def test_one_phone_checks_one_password_at_a_time(make_phone, server):
     for t in threads:
         t.join(30)
     assert answers.count(429) >= 2, answers
+
+
+def test_wrong_guesses_at_other_names_in_the_same_moment_do_not_erase_a_logins_failures(make_phone, server, club):
+    """The failures of every login live in one settings row: a guess at «maestro» sent together with guesses at other
+    names was overwritten by theirs, and «maestro» never had to wait."""
+    phones = [make_phone() for _ in range(8)]
+    for p in phones:
+        p.pair()
+    start = threading.Barrier(len(phones))
+
+    def guess(i):
+        start.wait()
+        phones[i].post("/api/login", {"login": "maestro" if i == 0 else f"nobody{i}", "password": "guess-1234"})
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(len(phones))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert set(club.accounts._failures()) == {"maestro"} | {f"nobody{i}" for i in range(1, 8)}
