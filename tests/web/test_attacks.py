@@ -292,3 +292,15 @@ def test_wrong_guesses_at_other_names_in_the_same_moment_do_not_erase_a_logins_f
     for t in threads:
         t.join(30)
     assert set(club.accounts._failures()) == {"maestro"} | {f"nobody{i}" for i in range(1, 8)}
+
+
+def test_serving_on_every_interface_gives_phones_the_lan_address_and_accepts_only_it_and_loopback(monkeypatch):
+    """`clubdesk serve --host 0.0.0.0` accepted only the Host «0.0.0.0:8765», which no phone sends: every request
+    was refused, and the QR code's link pointed nowhere."""
+    from clubdesk.web import runner
+
+    monkeypatch.setattr(runner, "lan_address", lambda: "192.168.7.20")
+    assert runner.accepted_hosts("0.0.0.0", 8765) == {"192.168.7.20:8765", "127.0.0.1:8765", "localhost:8765"}
+    assert runner.accepted_hosts("192.168.7.20", 8765) == {"192.168.7.20:8765"}
+    assert runner.accepted_hosts("127.0.0.1", 8765) == {"127.0.0.1:8765", "localhost:8765"}
+    assert runner.WebServer(None, None, "0.0.0.0", 8765).url == "http://192.168.7.20:8765"
