@@ -157,14 +157,17 @@ class AccountService:
         uow.session.flush()
         return Actor(acc.id, acc.login, acc.role_set)
 
-    def login(self, login: str, password: str) -> Actor:
-        """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it."""
-        with _login_lock(login):
-            return self._login(login, password)
+    def login(self, login: str, password: str, channel: str = "") -> Actor:
+        """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it.
 
-    def _login(self, login: str, password: str) -> Actor:
+        `channel` keeps another door's failures apart ("web": the table page): a player on the club's Wi-Fi who
+        types wrong passwords for «admin» on a phone locks that login on the page, never the desk's own login."""
+        with _login_lock(login):
+            return self._login(login, password, f"{login}\n{channel}" if channel else login)
+
+    def _login(self, login: str, password: str, key: str) -> Actor:
         now = self.clock()
-        wait = login_wait(self._failures().get(login, []), now)
+        wait = login_wait(self._failures().get(key, []), now)
         if wait > 0:
             minutes = math.ceil(wait / 60)
             if wait > MAX_WAIT:
@@ -180,9 +183,9 @@ class AccountService:
             if acc is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
-            self._note_failure(login, now)
+            self._note_failure(key, now)  # a login has no whitespace (check_new_login): no key is another's
             raise LoginFailed("Неверное имя или пароль.", "Wrong login or password.") from None
-        self._note_failure(login, None)
+        self._note_failure(key, None)
         return Actor(acc.id, acc.login, acc.role_set)
 
     def _failures(self) -> dict[str, list[float]]:
