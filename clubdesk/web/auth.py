@@ -3,8 +3,8 @@
 Why a pairing token before the login: the page is served on the club's LAN over plain HTTP, so the QR code on the
 desk's screen is what proves a phone stands in the room. A token is one-time and short-lived; a phone that used
 one holds a device cookie for a working day and logs in with the desk's accounts (the same login guard). A
-session is a random cookie (HttpOnly, SameSite=Strict) bound to that device; every POST carries the session's
-CSRF token in a header.
+session is a random cookie (HttpOnly, SameSite=Strict) bound to that device, one per device; every POST carries
+the session's CSRF token in a header, and every request spends from the session's budget (RATE).
 """
 
 from __future__ import annotations

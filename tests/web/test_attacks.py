@@ -314,3 +314,29 @@ def test_wrong_passwords_typed_on_a_phone_do_not_lock_the_desks_own_login(phone,
     assert status == 422 and body["error"] == "Неверное имя или пароль."
     assert "подождите" in phone.post("/api/login", {"login": "admin", "password": "secret-admin"})[1]["error"]
     assert club.accounts.login("admin", "secret-admin").login == "admin"  # at the desk, at once
+
+
+def test_a_live_stream_outlives_the_idle_timeout_that_cuts_a_slow_header(club, match, monkeypatch):
+    """IDLE_S closes a connection waiting for its request; a stream is a request in progress and stays open."""
+    import time
+
+    from clubdesk.web import limits
+    from clubdesk.web.dispatch import ThreadDispatcher
+    from clubdesk.web.runner import WebServer
+
+    monkeypatch.setattr(limits, "IDLE_S", 1.0)
+    dispatcher = ThreadDispatcher()
+    server = WebServer(club, dispatcher, "127.0.0.1", 0, "ru")
+    server.start()
+    try:
+        phone = Client(server)
+        phone.login()
+        stream = Stream(server, f"/api/games/{match}/live", phone.cookies)
+        assert stream.status == 200
+        time.sleep(2.5)
+        stream.sock.settimeout(3)
+        assert b"still here" in stream.sock.recv(4096)
+        stream.close()
+    finally:
+        server.stop()
+        dispatcher.close()
