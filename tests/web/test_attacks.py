@@ -340,3 +340,14 @@ def test_a_live_stream_outlives_the_idle_timeout_that_cuts_a_slow_header(club, m
     finally:
         server.stop()
         dispatcher.close()
+
+
+def test_every_page_and_answer_forbids_framing_sniffing_referrers_and_caches(phone, match):
+    """Clickjacking (the page framed by another LAN host's page), a cached view and a Referer carrying the QR's token."""
+    phone.login()
+    for path in ("/", "/board", "/pair?t=nope", "/api/me", f"/api/games/{match}"):
+        _, _, h = phone.get(path)
+        assert h["X-Frame-Options"] == "DENY" and "frame-ancestors 'none'" in h["Content-Security-Policy"], path
+        assert "script-src" not in h["Content-Security-Policy"] and "unsafe" not in h["Content-Security-Policy"]
+        assert h["X-Content-Type-Options"] == "nosniff" and h["Referrer-Policy"] == "no-referrer", path
+        assert h["Cache-Control"] == "no-store", path
