@@ -351,3 +351,19 @@ def test_every_page_and_answer_forbids_framing_sniffing_referrers_and_caches(pho
         assert "script-src" not in h["Content-Security-Policy"] and "unsafe" not in h["Content-Security-Policy"]
         assert h["X-Content-Type-Options"] == "nosniff" and h["Referrer-Policy"] == "no-referrer", path
         assert h["Cache-Control"] == "no-store", path
+
+
+def test_static_files_are_a_whitelist_and_the_only_redirect_goes_home(phone, server):
+    for path in ("/static/..%2fserver.py", "/static/../../etc/passwd", "/static/%2e%2e/index.html", "/static/app.js%00",
+                 "//evil.example/", "/static/refused.html"):
+        assert phone.get(path)[0] == 404, path
+    _, _, h = phone.request("GET", server.pair_url().split(str(server.port), 1)[1] + "&next=//evil.example/")
+    assert h["Location"] == "/"
+
+
+def test_a_login_posted_from_a_page_of_another_lan_host_is_refused(phone):
+    """Login CSRF: another host's page posting the desk's login form into the phone's browser."""
+    phone.pair()
+    for origin in ("http://192.168.1.50", "null", "http://127.0.0.1.evil.example"):
+        status, body, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD}, headers={"Origin": origin})
+        assert status == 403 and body["code"] == "csrf", origin
