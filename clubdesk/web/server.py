@@ -146,7 +146,7 @@ class TablePage:
         """The session with its account as the desk keeps it now: an account disabled or given a new password at
         the desk loses its phones at their next request, and a role taken away is gone from the next one (a
         session used to keep the rights of its login for hours). One indexed row read."""
-        rows = self.club.store.read("SELECT active, roles, password_hash FROM accounts WHERE id = ?",
+        rows = self.club.store.read("SELECT active, roles, password_hash, display_name FROM accounts WHERE id = ?",
                                     (s.actor.account_id,))
         if not rows or not rows[0][0] or rows[0][2] != s.stamp:
             self.pairing.close_session(s.id)
@@ -154,6 +154,7 @@ class TablePage:
         roles = frozenset(rows[0][1].split())
         if roles != s.actor.roles:
             s.actor = s.actor._replace(roles=roles)
+        s.name = rows[0][3] or s.actor.login  # the scope matches the name: a renamed account keeps no old table
         return s
 
     def _need(self, request: web.Request, post: bool = False) -> Session | web.Response:

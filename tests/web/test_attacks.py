@@ -70,7 +70,7 @@ def test_an_account_disabled_or_given_a_new_password_at_the_desk_loses_its_phone
     assert vera.post("/api/login", {"login": "vera", "password": "new-secret-1"})[0] == 200
 
 
-def test_a_role_taken_away_elsewhere_is_gone_from_the_phones_next_request(make_phone, club, match):
+def test_a_role_or_name_changed_elsewhere_is_the_phones_at_the_next_request(make_phone, club, match):
     """Roles changed by another desk (synced into the file) take effect at once, not at the next login."""
     from sqlalchemy import select
 
@@ -82,6 +82,9 @@ def test_a_role_taken_away_elsewhere_is_gone_from_the_phones_next_request(make_p
     with UnitOfWork(club.store) as uow:
         uow.session.scalar(select(Account).where(Account.login == "orlov")).roles = "display"
     assert phone.get("/api/me")[1]["roles"] == ["display"]
+    with UnitOfWork(club.store) as uow:
+        uow.session.scalar(select(Account).where(Account.login == "orlov")).display_name = "Пётр Орлов-старший"
+    assert phone.get("/api/me")[1]["name"] == "Пётр Орлов-старший"  # the match names «Пётр Орлов»: no longer his
     seq = phone.get(f"/api/games/{match}")[1]["seq"]
     status, body, _ = phone.post(f"/api/games/{match}/shot", {"shot": {}, "key": "role-gone-1", "seq": seq})
     assert status == 403, body
