@@ -18,7 +18,7 @@ from aiohttp import web
 from clubdesk.errors import KnownError
 
 POLL_S = 2.0  # the live stream re-reads the stored log this often, for writes made by another process on the file
-PER_SESSION = 2  # a phone shows one game; a second for the moment a reloaded page's old stream is not yet gone
+PER_SESSION = 3  # a phone shows one game; slack for a reloaded page whose old stream is not yet gone, a second tab
 TOTAL = 100  # ten tablets, the hall TV and the hosts' phones use a few dozen
 
 
