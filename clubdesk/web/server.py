@@ -22,7 +22,7 @@ from aiohttp import web
 
 from clubdesk.errors import KnownError
 from clubdesk.resources import resource_path
-from clubdesk.web import dispatch
+from clubdesk.web import dispatch, limits
 from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, same
 from clubdesk.web.streams import Changes, Streams, dumps
 from clubdesk.web.tables import TableDesk
@@ -44,6 +44,7 @@ WORDS = {
     "csrf": ("Запрос отклонён: нет подтверждения страницы. Обновите страницу.",
              "Request refused: the page's token is missing. Reload the page."),
     "bad_request": ("Запрос не понят.", "The request was not understood."),
+    "slow": ("Запрос шёл слишком медленно. Повторите.", "The request arrived too slowly. Try again."),
     "too_large": ("Запрос слишком большой.", "The request is too large."),
     "bad_host": ("Адрес не тот, что показан на стойке.", "Not the address the desk shows."),
     "used": ("Этот QR-код уже использован. Покажите новый на стойке (страница «Столы»).",
@@ -173,7 +174,12 @@ class TablePage:
         if request.content_type != "application/json":
             return None
         try:
-            body = json.loads(await request.read())
+            # a body trickled a byte at a time would hold the connection (and a login's device) for as long as it
+            # likes: a phone sends its 16 KB at most within BODY_S even on poor Wi-Fi
+            body = json.loads(await asyncio.wait_for(request.read(), limits.BODY_S))
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(text=dumps({"error": self._word("slow"), "code": "slow"}),
+                                         content_type="application/json", headers={"Connection": "close"}) from None
         except (ValueError, UnicodeDecodeError, RecursionError):  # 16 KB of "[[[…" nests deeper than Python's stack
             return None
         return body if isinstance(body, dict) else None

@@ -372,3 +372,27 @@ def test_a_login_posted_from_a_page_of_another_lan_host_is_refused(phone):
     for origin in ("http://192.168.1.50", "null", "http://127.0.0.1.evil.example"):
         status, body, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD}, headers={"Origin": origin})
         assert status == 403 and body["code"] == "csrf", origin
+
+
+def test_a_body_trickled_byte_by_byte_is_cut_and_the_phone_may_log_in_again(phone, server, monkeypatch):
+    """A paired laptop sending a body one byte at a time held the connection for as long as it liked (the idle timeout
+    only cuts a header), 24 of them per address."""
+    import socket
+    import time
+
+    from clubdesk.web import limits
+
+    monkeypatch.setattr(limits, "BODY_S", 0.5)
+    phone.pair()
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    cookie = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+    s.sendall(f"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {cookie}\r\n"
+              "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{".encode())
+    time.sleep(1.0)
+    try:
+        answer = s.recv(4096)
+    finally:
+        s.close()
+    assert answer.startswith(b"HTTP/1.1 408") and "слишком медленно" in answer.decode(), answer
+    status, _, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD})
+    assert status == 200
