@@ -25,6 +25,9 @@ MAX_DEVICES = MAX_SESSIONS = 200  # one session per device (open_session)
 # a game asks four things; a referee taps a few shots a second at most). A script looping on the API used to take
 # 2000 calls a second off the GUI thread.
 RATE, BURST = 20.0, 60.0
+# Wrong logins from one paired phone: the per-login guard slows guesses at one name, not one password tried at every
+# name; after this many the phone is unpaired and needs a new QR code from the desk (a referee never gets near it).
+DEVICE_FAILURES = 20
 
 
 @dataclass
@@ -51,6 +54,7 @@ class Pairing:
         self._tokens: dict[str, float] = {}  # token → expiry
         self._used: dict[str, float] = {}  # spent tokens, so a replay is told apart from a typo
         self._devices: dict[str, float] = {}  # device id → expiry
+        self._failures: dict[str, int] = {}  # device id → its wrong logins
         self._sessions: dict[str, Session] = {}
 
     # ---- pairing ------------------------------------------------------------------------------
@@ -85,6 +89,16 @@ class Pairing:
     def device_ok(self, device: str | None) -> bool:
         with self._lock:
             return bool(device) and self._devices.get(device, 0) > self.clock()
+
+    def login_failed(self, device: str) -> None:
+        """One more wrong login from this device; at DEVICE_FAILURES it is unpaired, its sessions end."""
+        with self._lock:
+            n = self._failures[device] = self._failures.get(device, 0) + 1
+            if n >= DEVICE_FAILURES:
+                self._devices.pop(device, None)
+                self._failures.pop(device, None)
+                for sid in [k for k, s in self._sessions.items() if s.device == device]:
+                    del self._sessions[sid]
 
     # ---- sessions -----------------------------------------------------------------------------
     def open_session(self, device: str, actor: Actor, name: str, lang: str, stamp: str = "") -> Session:
@@ -141,6 +155,8 @@ class Pairing:
         for d in (self._tokens, self._used, self._devices):
             for k in [k for k, exp in d.items() if exp < now - (PAIR_TTL_S if d is self._tokens else 0)]:
                 del d[k]
+        for k in [k for k in self._failures if k not in self._devices]:
+            del self._failures[k]
 
 
 def same(a: str | None, b: str | None) -> bool:

@@ -234,6 +234,10 @@ class TablePage:
         self._logging_in.add(device)
         try:
             actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
+        except KnownError as exc:
+            if exc.code == "login_failed":
+                self.pairing.login_failed(device)  # enough of them and the phone must scan a new QR code
+            raise
         finally:
             self._logging_in.discard(device)
         s = self.pairing.open_session(device, actor, name, self.lang, stamp)

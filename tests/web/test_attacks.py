@@ -396,3 +396,17 @@ def test_a_body_trickled_byte_by_byte_is_cut_and_the_phone_may_log_in_again(phon
     assert answer.startswith(b"HTTP/1.1 408") and "слишком медленно" in answer.decode(), answer
     status, _, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD})
     assert status == 200
+
+
+def test_a_phone_spraying_one_password_over_many_names_is_unpaired_after_a_few_dozen_tries(phone, monkeypatch):
+    """The per-login guard slows guesses at one name, not one password tried at every name (each its first try)."""
+    from clubdesk.web import auth
+
+    monkeypatch.setattr(auth, "DEVICE_FAILURES", 4)
+    phone.pair()
+    for i in range(4):
+        status, body, _ = phone.post("/api/login", {"login": f"name{i}", "password": "table-pass"})
+        assert status == 422 and body["code"] == "login_failed"
+    status, body, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD})
+    assert status == 401 and body["code"] == "not_paired"
+    phone.login("orlov")  # a new QR code from the desk pairs it again
