@@ -125,7 +125,7 @@ class TablePage:
         except web.HTTPException:
             raise
         except KnownError as exc:
-            return self.refuse(409 if exc.code == "stale" else 403 if exc.code == "permission_denied" else 422,
+            return self.refuse({"stale": 409, "permission_denied": 403, "desk_busy": 503}.get(exc.code, 422),
                                exc.code, exc.message(self.lang))
         except Exception:  # a bug: logged with its traceback, the page gets one line
             log.exception("table page: %s %s", request.method, request.path)

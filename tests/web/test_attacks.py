@@ -410,3 +410,30 @@ def test_a_phone_spraying_one_password_over_many_names_is_unpaired_after_a_few_d
     status, body, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD})
     assert status == 401 and body["code"] == "not_paired"
     phone.login("orlov")  # a new QR code from the desk pairs it again
+
+
+def test_a_frozen_gui_thread_gets_a_busy_answer_and_the_dropped_call_never_runs_later(phone, server, match,
+                                                                                   monkeypatch):
+    """A request waited on a busy or frozen desk thread for ever, holding its connection; and had it been a shot, it
+    would have been stored whenever the desk woke, unseen by the referee who had given up."""
+    import concurrent.futures
+
+    from clubdesk.web import dispatch
+
+    phone.login()
+    held: list = []
+
+    class Frozen:
+        def submit(self, fn):
+            future = concurrent.futures.Future()
+            held.append((fn, future))
+            return future
+    monkeypatch.setattr(dispatch, "CALL_S", 0.3)
+    real = server.page.dispatcher
+    server.page.dispatcher = Frozen()
+    try:
+        seq = phone.get(f"/api/games/{match}")
+    finally:
+        server.page.dispatcher = real
+    assert seq[0] == 503 and "занята" in seq[1]["error"]
+    assert all(not f.set_running_or_notify_cancel() for _, f in held)  # cancelled: the desk skips it
