@@ -32,7 +32,9 @@ class ConnectionLimit:
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if peer else ""
         if self._count.get(address, 0) >= PER_ADDRESS or len(self._peers) >= TOTAL:
-            transport.abort()  # connection_lost follows; nothing was read
+            # at the loop's next turn, as a phone dropping the line would: aborted here, before aiohttp has started
+            # the connection's task, that task failed an assertion and logged a traceback per refused connection
+            asyncio.get_running_loop().call_soon(transport.abort)
             return
         self._peers[handler] = address
         self._count[address] = self._count.get(address, 0) + 1
