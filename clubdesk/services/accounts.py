@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 import time
+import zlib
 from collections.abc import Callable
 
 from argon2 import PasswordHasher
@@ -34,6 +36,21 @@ _TRACKED = 500  # logins remembered at most, so guessing names cannot grow the r
 # Written in the transaction that makes the first admin and never removed: emptying `accounts` later does not
 # make the store «fresh» again (create_first_admin needs no admin to act).
 ACCOUNTS_MARKER = "accounts_created"
+
+
+# One login's tries are checked one at a time: a burst of parallel guesses (the table page answers each in a thread)
+# would otherwise all read "no failure yet" and all be checked, and their failures overwrite each other. Striped, so
+# the memory is fixed however many names are guessed; two logins rarely share a lock, and then only wait 0.2 s.
+_LOGIN_LOCKS = tuple(threading.Lock() for _ in range(64))
+
+
+# Every login's failures share one settings row: its read-modify-write is one at a time, or a wrong guess at another
+# name written at the same moment erased this one's failures (and with them the wait and the lock).
+_NOTE_LOCK = threading.Lock()
+
+
+def _login_lock(login: str) -> threading.Lock:
+    return _LOGIN_LOCKS[zlib.crc32(login.encode("utf-8", "surrogatepass")) % len(_LOGIN_LOCKS)]
 
 
 class LoginFailed(KnownError):
@@ -140,10 +157,17 @@ class AccountService:
         uow.session.flush()
         return Actor(acc.id, acc.login, acc.role_set)
 
-    def login(self, login: str, password: str) -> Actor:
-        """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it."""
+    def login(self, login: str, password: str, channel: str = "") -> Actor:
+        """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it.
+
+        `channel` keeps another door's failures apart ("web": the table page): a player on the club's Wi-Fi who
+        types wrong passwords for «admin» on a phone locks that login on the page, never the desk's own login."""
+        with _login_lock(login):
+            return self._login(login, password, f"{login}\n{channel}" if channel else login)
+
+    def _login(self, login: str, password: str, key: str) -> Actor:
         now = self.clock()
-        wait = login_wait(self._failures().get(login, []), now)
+        wait = login_wait(self._failures().get(key, []), now)
         if wait > 0:
             minutes = math.ceil(wait / 60)
             if wait > MAX_WAIT:
@@ -159,9 +183,9 @@ class AccountService:
             if acc is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
-            self._note_failure(login, now)
+            self._note_failure(key, now)  # a login has no whitespace (check_new_login): no key is another's
             raise LoginFailed("Неверное имя или пароль.", "Wrong login or password.") from None
-        self._note_failure(login, None)
+        self._note_failure(key, None)
         return Actor(acc.id, acc.login, acc.role_set)
 
     def _failures(self) -> dict[str, list[float]]:
@@ -175,6 +199,10 @@ class AccountService:
 
     def _note_failure(self, login: str, when: float | None) -> None:
         """Add a failure (`when`), or forget the login's failures after a right password (None)."""
+        with _NOTE_LOCK:
+            self._note(login, when)
+
+    def _note(self, login: str, when: float | None) -> None:
         data = self._failures()
         if when is None and login not in data:
             return

@@ -3,8 +3,8 @@
 Why a pairing token before the login: the page is served on the club's LAN over plain HTTP, so the QR code on the
 desk's screen is what proves a phone stands in the room. A token is one-time and short-lived; a phone that used
 one holds a device cookie for a working day and logs in with the desk's accounts (the same login guard). A
-session is a random cookie (HttpOnly, SameSite=Strict) bound to that device; every POST carries the session's
-CSRF token in a header.
+session is a random cookie (HttpOnly, SameSite=Strict) bound to that device, one per device; every POST carries
+the session's CSRF token in a header, and every request spends from the session's budget (RATE).
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ from clubdesk.roles import Actor
 PAIR_TTL_S = 5 * 60.0  # the QR on the desk's screen: long enough to walk to the table, short enough to go stale
 DEVICE_TTL_S = 14 * 3600.0  # a paired phone logs in again without a new QR for a working day
 SESSION_IDLE_S = 4 * 3600.0  # a phone left on the table logs out after this long without a request
-MAX_DEVICES, MAX_SESSIONS = 200, 200
+MAX_DEVICES = MAX_SESSIONS = 200  # one session per device (open_session)
+# A session's requests, each a call on the desk's GUI thread: RATE a second on average, BURST at once (a page opening
+# a game asks four things; a referee taps a few shots a second at most). A script looping on the API used to take
+# 2000 calls a second off the GUI thread.
+RATE, BURST = 20.0, 60.0
+# Wrong logins from one paired phone: the per-login guard slows guesses at one name, not one password tried at every
+# name; after this many the phone is unpaired and needs a new QR code from the desk (a referee never gets near it).
+DEVICE_FAILURES = 20
 
 
 @dataclass
@@ -32,7 +39,10 @@ class Session:
     csrf: str
     seen: float
     lang: str = "ru"
+    stamp: str = ""  # the account's password hash at login: a new password (set at the desk) ends the session
     idem: dict[str, tuple[int, dict]] = field(default_factory=dict)  # idempotency key → the answer given
+    budget: float = BURST  # requests it may make now (refilled at RATE a second up to BURST)
+    spent_at: float = 0.0
 
 
 class Pairing:
@@ -44,6 +54,7 @@ class Pairing:
         self._tokens: dict[str, float] = {}  # token → expiry
         self._used: dict[str, float] = {}  # spent tokens, so a replay is told apart from a typo
         self._devices: dict[str, float] = {}  # device id → expiry
+        self._failures: dict[str, int] = {}  # device id → its wrong logins
         self._sessions: dict[str, Session] = {}
 
     # ---- pairing ------------------------------------------------------------------------------
@@ -69,18 +80,37 @@ class Pairing:
             device = secrets.token_urlsafe(24)
             self._devices[device] = now + DEVICE_TTL_S
             if len(self._devices) > MAX_DEVICES:
-                self._devices.pop(min(self._devices, key=self._devices.get))
+                # the room is full: a device nobody is logged in on goes first, a phone in use only after them
+                in_use = {s.device for s in self._sessions.values()}
+                idle = [d for d in self._devices if d not in in_use and d != device]
+                self._devices.pop(min(idle or self._devices, key=self._devices.get))
             return device, ""
 
     def device_ok(self, device: str | None) -> bool:
         with self._lock:
             return bool(device) and self._devices.get(device, 0) > self.clock()
 
+    def login_failed(self, device: str) -> None:
+        """One more wrong login from this device; at DEVICE_FAILURES it is unpaired, its sessions end."""
+        with self._lock:
+            n = self._failures[device] = self._failures.get(device, 0) + 1
+            if n >= DEVICE_FAILURES:
+                self._devices.pop(device, None)
+                self._failures.pop(device, None)
+                for sid in [k for k, s in self._sessions.items() if s.device == device]:
+                    del self._sessions[sid]
+
     # ---- sessions -----------------------------------------------------------------------------
-    def open_session(self, device: str, actor: Actor, name: str, lang: str) -> Session:
+    def open_session(self, device: str, actor: Actor, name: str, lang: str, stamp: str = "") -> Session:
+        """A new session on this device, which ends the device's earlier one: a browser holds one session cookie, so
+        sessions never outnumber the paired devices, and logging in again and again from one phone cannot push
+        the other phones' sessions out of MAX_SESSIONS (it did: the least recently used one went first)."""
         with self._lock:
             self._prune()
-            s = Session(secrets.token_urlsafe(32), actor, name, device, secrets.token_urlsafe(24), self.clock(), lang)
+            for sid in [k for k, old in self._sessions.items() if old.device == device]:
+                del self._sessions[sid]
+            s = Session(secrets.token_urlsafe(32), actor, name, device, secrets.token_urlsafe(24), self.clock(), lang,
+                        stamp)
             self._sessions[s.id] = s
             if len(self._sessions) > MAX_SESSIONS:
                 self._sessions.pop(min(self._sessions, key=lambda k: self._sessions[k].seen))
@@ -99,6 +129,17 @@ class Pairing:
             s.seen = now
             return s
 
+    def spend(self, s: Session) -> bool:
+        """One request of this session, if its budget holds one (see RATE); False: refuse it, nothing else done."""
+        with self._lock:
+            now = self.clock()
+            s.budget = min(BURST, s.budget + (now - s.spent_at) * RATE)
+            s.spent_at = now
+            if s.budget < 1:
+                return False
+            s.budget -= 1
+            return True
+
     def close_session(self, sid: str | None) -> None:
         with self._lock:
             self._sessions.pop(sid or "", None)
@@ -114,6 +155,8 @@ class Pairing:
         for d in (self._tokens, self._used, self._devices):
             for k in [k for k, exp in d.items() if exp < now - (PAIR_TTL_S if d is self._tokens else 0)]:
                 del d[k]
+        for k in [k for k in self._failures if k not in self._devices]:
+            del self._failures[k]
 
 
 def same(a: str | None, b: str | None) -> bool:

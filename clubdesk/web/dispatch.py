@@ -13,6 +13,8 @@ import concurrent.futures
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from clubdesk.errors import KnownError
+
 
 class Dispatcher(Protocol):
     def submit(self, fn: Callable[[], Any]) -> concurrent.futures.Future: ...
@@ -31,5 +33,25 @@ class ThreadDispatcher:
         self._pool.shutdown(wait=True)
 
 
-async def run(dispatcher: Dispatcher, fn: Callable[[], Any]) -> Any:
-    return await asyncio.wrap_future(dispatcher.submit(fn))
+CALL_S = 15.0  # a call not begun within this (the desk's GUI thread busy or frozen) is dropped and refused
+
+
+class Busy(KnownError):
+    code = "desk_busy"
+
+
+async def run(dispatcher: Dispatcher, fn: Callable[[], Any], timeout: float | None = None) -> Any:
+    """fn's result from the services' thread. A request used to wait on a frozen GUI thread for ever, holding its
+    connection; after CALL_S it is refused instead, and the call, cancelled, never runs later (a shot then stored
+    unseen): a call the thread has begun is waited for to its end, so its answer is never lost."""
+    future = dispatcher.submit(fn)
+    waited = asyncio.wrap_future(future)
+    try:
+        done, _ = await asyncio.wait({waited}, timeout=CALL_S if timeout is None else timeout)
+    except asyncio.CancelledError:
+        waited.cancel()  # the phone went away: a call not yet begun is dropped, as before
+        raise
+    if done or not future.cancel():  # done, or begun meanwhile: its answer (and what it stored) is the one to give
+        return await waited
+    raise Busy("Стойка не отвечает: она занята. Повторите через минуту.",
+               "The desk is not answering: it is busy. Try again in a minute.")

@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 
 from clubdesk.errors import KnownError
+from clubdesk.web import limits
 from clubdesk.web.auth import Pairing
 from clubdesk.web.dispatch import Dispatcher
 
@@ -25,6 +26,26 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+WILDCARD = ("0.0.0.0", "::")
+
+
+def shown_address(host: str) -> str:
+    """The address phones are given (the QR code, the Host header): `--host 0.0.0.0` listens everywhere, but a
+    phone reaches it at the LAN address — 0.0.0.0 in the link reached nothing and refused every request."""
+    return lan_address() if host in WILDCARD else host
+
+
+def accepted_hosts(host: str, port: int) -> set[str]:
+    """The Host header values served (a DNS-rebinding page names its own host and is refused): the address shown,
+    and on loopback, or when listening everywhere, the loopback names too."""
+    def name(h: str) -> str:
+        return f"[{h}]:{port}" if ":" in h else f"{h}:{port}"
+    out = {name(shown_address(host))}
+    if host in ("127.0.0.1", "::1") or host in WILDCARD:
+        out |= {name("127.0.0.1"), f"localhost:{port}"} | ({name("::1")} if ":" in host else set())
+    return out
+
+
 class WebServer:
     """The aiohttp app of clubdesk/web/server.py on its own asyncio loop in a daemon thread; start() returns once
     it listens (or raises the reason in one line), stop() closes it."""
@@ -38,11 +59,12 @@ class WebServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner = None
+        self.connections: limits.ConnectionLimit | None = None
 
     @property
     def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
+        shown = shown_address(self.host)
+        return f"http://[{shown}]:{self.port}" if ":" in shown else f"http://{shown}:{self.port}"
 
     def pair_url(self) -> str:
         """A fresh one-time pairing link (the QR code on the «Столы» page)."""
@@ -62,19 +84,17 @@ class WebServer:
         async def serve() -> None:
             from aiohttp import web
 
-            host = f"[{self.host}]" if ":" in self.host else self.host
-            hosts = {f"{host}:{self.port}"}
-            if self.host in ("127.0.0.1", "::1"):
-                hosts.add(f"localhost:{self.port}")
-            self.page = TablePage(self.club, self.dispatcher, self.pairing, self.lang, hosts, self.on_notify)
-            self._runner = web.AppRunner(self.page.app(), access_log=None, shutdown_timeout=1.0)
+            self.page = TablePage(self.club, self.dispatcher, self.pairing, self.lang,
+                                  accepted_hosts(self.host, self.port), self.on_notify)
+            self._runner = web.AppRunner(self.page.app(), access_log=None, shutdown_timeout=1.0,
+                                         keepalive_timeout=limits.IDLE_S)
             await self._runner.setup()
+            self.connections = limits.ConnectionLimit(self._runner.server)
             site = web.TCPSite(self._runner, self.host, self.port)
             await site.start()
             if self.port == 0:
                 self.port = self._runner.addresses[0][1]
-                self.page.hosts.update({f"{host}:{self.port}"} | ({f"localhost:{self.port}"}
-                                                                  if self.host in ("127.0.0.1", "::1") else set()))
+                self.page.hosts.update(accepted_hosts(self.host, self.port))
 
         def work() -> None:
             loop = asyncio.new_event_loop()

@@ -1,5 +1,7 @@
 """The table page's HTTP server (aiohttp): static files, pairing, login, the JSON API and the live stream.
 
+The live streams are clubdesk/web/streams.py (capped per session and in all).
+
 Every request but the static files and /pair needs the pairing's device cookie; the API needs a session too, and
 every POST the session's CSRF token in `X-CSRF-Token` (a cross-site form cannot set a header; the cookies are
 SameSite=Strict besides). The Host header must name the address served (a DNS-rebinding page cannot reach it).
@@ -20,15 +22,15 @@ from aiohttp import web
 
 from clubdesk.errors import KnownError
 from clubdesk.resources import resource_path
-from clubdesk.web import dispatch
+from clubdesk.web import dispatch, limits
 from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, same
+from clubdesk.web.streams import Changes, Streams, dumps
 from clubdesk.web.tables import TableDesk
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
-POLL_S = 2.0  # the live stream re-reads the stored log this often, for writes made by another process on the file
 DEVICE, SESSION = "cd_device", "cd_session"
 STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css",
           "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
@@ -42,6 +44,7 @@ WORDS = {
     "csrf": ("Запрос отклонён: нет подтверждения страницы. Обновите страницу.",
              "Request refused: the page's token is missing. Reload the page."),
     "bad_request": ("Запрос не понят.", "The request was not understood."),
+    "slow": ("Запрос шёл слишком медленно. Повторите.", "The request arrived too slowly. Try again."),
     "too_large": ("Запрос слишком большой.", "The request is too large."),
     "bad_host": ("Адрес не тот, что показан на стойке.", "Not the address the desk shows."),
     "used": ("Этот QR-код уже использован. Покажите новый на стойке (страница «Столы»).",
@@ -50,37 +53,12 @@ WORDS = {
                 "This QR code has expired. Show a new one at the desk (the Live tables page)."),
     "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
                 "The QR code is not known. Show a new one at the desk (the Live tables page)."),
+    "too_fast": ("Слишком много запросов с этого телефона: подождите секунду.",
+                 "Too many requests from this phone: wait a second."),
+    "busy": ("Стойка занята: слишком много открытых страниц. Обновите страницу через минуту.",
+             "The desk is busy: too many pages are open. Reload the page in a minute."),
     "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
 }
-
-
-class Changes:
-    """A version per game (and "*" for any game), bumped from any thread; a live stream waits on its own key, so
-    a shot at one table wakes that table's tablets and the hall board, not every tablet in the club."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.versions: dict[str, int] = {}
-        self._events: dict[str, asyncio.Event] = {}
-
-    def notify(self, game_id: str) -> None:
-        self.loop.call_soon_threadsafe(self._bump, game_id)
-
-    def _bump(self, game_id: str) -> None:
-        for key in (game_id, "*"):
-            self.versions[key] = self.versions.get(key, 0) + 1
-            event = self._events.pop(key, None)
-            if event is not None:
-                event.set()
-
-    async def wait(self, key: str, timeout: float) -> bool:
-        """True when the key changed, False when the timeout passed first."""
-        event = self._events.setdefault(key, asyncio.Event())
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-            return True
-        except TimeoutError:
-            return False
 
 
 class TablePage:
@@ -91,6 +69,8 @@ class TablePage:
         self.club, self.dispatcher, self.pairing, self.lang, self.hosts = club, dispatcher, pairing, lang, hosts
         self.on_notify = on_notify or (lambda _gid: None)
         self.changes: Changes | None = None
+        self.streams: Streams | None = None
+        self._logging_in: set[str] = set()  # devices whose login is being checked now
         self.desk = TableDesk(club, self._notified)
         self.web_dir = resource_path("web")
 
@@ -123,6 +103,7 @@ class TablePage:
 
     async def _started(self, _app) -> None:
         self.changes = Changes(asyncio.get_running_loop())
+        self.streams = Streams(self.changes, self.call)
 
     # ---- answers ------------------------------------------------------------------------------
     def _word(self, code: str) -> str:
@@ -144,7 +125,7 @@ class TablePage:
         except web.HTTPException:
             raise
         except KnownError as exc:
-            return self.refuse(409 if exc.code == "stale" else 403 if exc.code == "permission_denied" else 422,
+            return self.refuse({"stale": 409, "permission_denied": 403, "desk_busy": 503}.get(exc.code, 422),
                                exc.code, exc.message(self.lang))
         except Exception:  # a bug: logged with its traceback, the page gets one line
             log.exception("table page: %s %s", request.method, request.path)
@@ -159,7 +140,23 @@ class TablePage:
         return response
 
     def _session(self, request: web.Request) -> Session | None:
-        return self.pairing.session(request.cookies.get(SESSION), request.cookies.get(DEVICE))
+        s = self.pairing.session(request.cookies.get(SESSION), request.cookies.get(DEVICE))
+        return s if s is None else self._current(s)
+
+    def _current(self, s: Session) -> Session | None:
+        """The session with its account as the desk keeps it now: an account disabled or given a new password at
+        the desk loses its phones at their next request, and a role taken away is gone from the next one (a
+        session used to keep the rights of its login for hours). One indexed row read."""
+        rows = self.club.store.read("SELECT active, roles, password_hash, display_name FROM accounts WHERE id = ?",
+                                    (s.actor.account_id,))
+        if not rows or not rows[0][0] or rows[0][2] != s.stamp:
+            self.pairing.close_session(s.id)
+            return None
+        roles = frozenset(rows[0][1].split())
+        if roles != s.actor.roles:
+            s.actor = s.actor._replace(roles=roles)
+        s.name = rows[0][3] or s.actor.login  # the scope matches the name: a renamed account keeps no old table
+        return s
 
     def _need(self, request: web.Request, post: bool = False) -> Session | web.Response:
         """The request's session (and, for a POST, its CSRF token checked), or the refusal to send."""
@@ -169,14 +166,21 @@ class TablePage:
             return self.refuse(401, "no_session" if paired else "not_paired")
         if post and not same(request.headers.get("X-CSRF-Token"), s.csrf):
             return self.refuse(403, "csrf")
+        if not self.pairing.spend(s):
+            return self.refuse(429, "too_fast")
         return s
 
     async def _body(self, request: web.Request) -> dict | None:
         if request.content_type != "application/json":
             return None
         try:
-            body = json.loads(await request.read())
-        except (ValueError, UnicodeDecodeError):
+            # a body trickled a byte at a time would hold the connection (and a login's device) for as long as it
+            # likes: a phone sends its 16 KB at most within BODY_S even on poor Wi-Fi
+            body = json.loads(await asyncio.wait_for(request.read(), limits.BODY_S))
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(text=dumps({"error": self._word("slow"), "code": "slow"}),
+                                         content_type="application/json", headers={"Connection": "close"}) from None
+        except (ValueError, UnicodeDecodeError, RecursionError):  # 16 KB of "[[[…" nests deeper than Python's stack
             return None
         return body if isinstance(body, dict) else None
 
@@ -220,11 +224,23 @@ class TablePage:
 
         def check():
             from clubdesk.services.scopes import display_name
-            actor = accounts.login(body["login"], body["password"])
-            return actor, display_name(self.club.store, actor)
-        # the password hash takes ~0.2 s: in a thread of its own, never on the desk's GUI thread
-        actor, name = await asyncio.get_running_loop().run_in_executor(None, check)
-        s = self.pairing.open_session(device, actor, name, self.lang)
+            actor = accounts.login(body["login"], body["password"], channel="web")
+            stamp = self.club.store.read("SELECT password_hash FROM accounts WHERE id = ?", (actor.account_id,))
+            return actor, display_name(self.club.store, actor), stamp[0][0] if stamp else ""
+        # the password hash takes ~0.2 s of a core: in a thread of its own, never on the desk's GUI thread, and one at
+        # a time per phone, so a script guessing names in parallel cannot take every core of the desk's PC
+        if device in self._logging_in:
+            return self.refuse(429, "too_fast")
+        self._logging_in.add(device)
+        try:
+            actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
+        except KnownError as exc:
+            if exc.code == "login_failed":
+                self.pairing.login_failed(device)  # enough of them and the phone must scan a new QR code
+            raise
+        finally:
+            self._logging_in.discard(device)
+        s = self.pairing.open_session(device, actor, name, self.lang, stamp)
         response = web.json_response(self._me(s), dumps=_dumps)
         response.set_cookie(SESSION, s.id, httponly=True, samesite="Strict", path="/")
         return response
@@ -326,35 +342,16 @@ class TablePage:
         if isinstance(s, web.Response):
             return s
         gid = request.match_info["id"]
-        return await self._stream(request, gid, lambda polled: self.desk.view(gid, catch_up=polled))
+        return await self.streams.serve(request, s.id, gid, lambda polled: self.desk.view(gid, catch_up=polled),
+                                        lambda: self.refuse(503, "busy"))
 
     async def board_live(self, request: web.Request) -> web.StreamResponse:
         """The hall scoreboard: every running table's names and score; never a role, never a private field."""
         s = self._need(request)
         if isinstance(s, web.Response):
             return s
-        return await self._stream(request, "*", lambda _polled: self.desk.board())
-
-    async def _stream(self, request: web.Request, key: str, read) -> web.StreamResponse:
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
-        last, polled = None, True
-        try:
-            while True:
-                seen = self.changes.versions.get(key, 0)
-                # `polled`: woken by the clock, not by a write here — look for another process's events too
-                data = _dumps(await self.call(lambda p=polled: read(p)))
-                if data != last:
-                    await response.write(f"data: {data}\n\n".encode())
-                    last = data
-                else:
-                    await response.write(b": still here\n\n")
-                polled = self.changes.versions.get(key, 0) == seen and not await self.changes.wait(key, POLL_S)
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
-        return response
+        return await self.streams.serve(request, s.id, "*", lambda _polled: self.desk.board(),
+                                        lambda: self.refuse(503, "busy"))
 
 
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+_dumps = dumps

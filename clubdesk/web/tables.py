@@ -91,6 +91,8 @@ class TableDesk:
         """The page's picture of one game: the score on top, whose turn, what may be tapped, the last events.
         `catch_up`: first look for events another process stored (one read); a stream woken by a write made
         through these services knows there are none."""
+        if game_id not in self._views:
+            self._kind(game_id)  # an id no game has: the page's one line, never the services' KeyError (a 500)
         if catch_up:
             self.games.catch_up(game_id)
         seq = self.games.seq(game_id)

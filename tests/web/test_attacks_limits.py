@@ -1,0 +1,215 @@
+"""The table page attacked for what one machine on the Wi-Fi can hold of the desk: connections, slow headers and
+bodies, live streams, the GUI thread's calls (web/limits.py, web/streams.py, web/dispatch.py). Each test pins a hole
+that was found open and is now closed. Only 127.0.0.1 traffic; every loop is bounded."""
+
+from __future__ import annotations
+
+import logging
+
+from tests.web.conftest import PASSWORD, Client
+
+
+class Stream:
+    """A live stream held open on a raw socket, as an attacker's script would."""
+
+    def __init__(self, server, path: str, cookies: dict[str, str]) -> None:
+        import socket
+
+        self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {cookie}\r\n\r\n".encode())
+        self.head = self.sock.recv(4096)
+
+    @property
+    def status(self) -> int:
+        return int(self.head.split(b" ", 2)[1])
+
+    def closed_by_server(self) -> bool:
+        """True when the server ends the stream within a few seconds."""
+        import time
+
+        end = time.monotonic() + 5
+        while time.monotonic() < end:
+            try:
+                if self.sock.recv(4096) == b"":
+                    return True
+            except TimeoutError:
+                return False
+        return False
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_one_session_holds_a_few_live_streams_and_a_new_one_ends_its_oldest(phone, server, match):
+    """One logged-in laptop used to open a stream per connection without end, each polling the desk's GUI thread."""
+    from clubdesk.web.streams import PER_SESSION
+
+    phone.login()
+    streams = [Stream(server, f"/api/games/{match}/live", phone.cookies) for _ in range(PER_SESSION + 1)]
+    try:
+        assert {s.status for s in streams} == {200}
+        assert streams[0].closed_by_server()
+        assert server.page.streams.count == PER_SESSION
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_the_desk_holds_at_most_total_streams_and_refuses_the_next_in_one_line(make_phone, server, match,
+                                                                              monkeypatch):
+    from clubdesk.web import streams as web_streams
+
+    monkeypatch.setattr(web_streams, "TOTAL", 2)
+    phones = [make_phone() for _ in range(3)]
+    held = []
+    try:
+        for p in phones:
+            p.login("vera")
+            held.append(Stream(server, "/api/board/live", p.cookies))
+        assert [s.status for s in held] == [200, 200, 503]
+        assert "слишком много" in held[2].head.decode()
+    finally:
+        for s in held:
+            s.close()
+
+
+def closed(sock) -> bool:
+    try:
+        return sock.recv(10) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_a_slow_header_is_cut_and_one_address_cannot_hold_the_desks_connections(club, monkeypatch, caplog):
+    """Slowloris from a laptop on the Wi-Fi, no pairing needed: each connection trickling a header used to stay open
+    for an hour, and there was no bound on how many (each a file descriptor of the process holding the database)."""
+    import socket
+    import time
+
+    from clubdesk.web import limits
+    from clubdesk.web.dispatch import ThreadDispatcher
+    from clubdesk.web.runner import WebServer
+
+    monkeypatch.setattr(limits, "IDLE_S", 1.0)
+    monkeypatch.setattr(limits, "PER_ADDRESS", 5)
+    dispatcher = ThreadDispatcher()
+    server = WebServer(club, dispatcher, "127.0.0.1", 0, "ru")
+    server.start()
+    socks = []
+    try:
+        for _ in range(8):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=3)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            socks.append(s)
+        time.sleep(0.3)
+        assert server.connections.open == 5
+        for s in socks[5:]:
+            assert closed(s)  # refused before a byte was read
+        time.sleep(1.5)
+        assert server.connections.open == 0  # the slow headers were cut after IDLE_S
+        ok = Client(server)
+        assert ok.get("/")[0] == 200  # and the page serves again
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # a refusal is no traceback in the log
+    finally:
+        for s in socks:
+            s.close()
+        server.stop()
+        dispatcher.close()
+
+
+def test_a_script_looping_on_the_api_is_slowed_to_the_sessions_rate_not_served_off_the_gui_thread(phone, server,
+                                                                                                 match):
+    """One session looping on GET /api/games/{id} took 2000 calls a second off the desk's GUI thread."""
+    from clubdesk.web import auth
+
+    phone.login()
+    calls = []
+    real = server.page.call
+
+    async def counted(fn):
+        calls.append(1)
+        return await real(fn)
+    server.page.call = counted
+    statuses = [phone.get(f"/api/games/{match}")[0] for _ in range(int(auth.BURST) + 40)]
+    assert statuses.count(429) >= 20, statuses
+    assert len(calls) <= auth.BURST + 30  # what the budget refilled while the loop ran
+    status, body, _ = phone.get(f"/api/games/{match}")
+    assert status in (200, 429) and (status == 200 or "подождите секунду" in body["error"])
+
+
+def test_a_live_stream_outlives_the_idle_timeout_that_cuts_a_slow_header(club, match, monkeypatch):
+    """IDLE_S closes a connection waiting for its request; a stream is a request in progress and stays open."""
+    import time
+
+    from clubdesk.web import limits
+    from clubdesk.web.dispatch import ThreadDispatcher
+    from clubdesk.web.runner import WebServer
+
+    monkeypatch.setattr(limits, "IDLE_S", 1.0)
+    dispatcher = ThreadDispatcher()
+    server = WebServer(club, dispatcher, "127.0.0.1", 0, "ru")
+    server.start()
+    try:
+        phone = Client(server)
+        phone.login()
+        stream = Stream(server, f"/api/games/{match}/live", phone.cookies)
+        assert stream.status == 200
+        time.sleep(2.5)
+        stream.sock.settimeout(3)
+        assert b"still here" in stream.sock.recv(4096)
+        stream.close()
+    finally:
+        server.stop()
+        dispatcher.close()
+
+
+def test_a_body_trickled_byte_by_byte_is_cut_and_the_phone_may_log_in_again(phone, server, monkeypatch):
+    """A paired laptop sending a body one byte at a time held the connection for as long as it liked (the idle timeout
+    only cuts a header), 24 of them per address."""
+    import socket
+    import time
+
+    from clubdesk.web import limits
+
+    monkeypatch.setattr(limits, "BODY_S", 0.5)
+    phone.pair()
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    cookie = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+    s.sendall(f"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {cookie}\r\n"
+              "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{".encode())
+    time.sleep(1.0)
+    try:
+        answer = s.recv(4096)
+    finally:
+        s.close()
+    assert answer.startswith(b"HTTP/1.1 408") and "слишком медленно" in answer.decode(), answer
+    status, _, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD})
+    assert status == 200
+
+
+def test_a_frozen_gui_thread_gets_a_busy_answer_and_the_dropped_call_never_runs_later(phone, server, match,
+                                                                                   monkeypatch):
+    """A request waited on a busy or frozen desk thread for ever, holding its connection; and had it been a shot, it
+    would have been stored whenever the desk woke, unseen by the referee who had given up."""
+    import concurrent.futures
+
+    from clubdesk.web import dispatch
+
+    phone.login()
+    held: list = []
+
+    class Frozen:
+        def submit(self, fn):
+            future = concurrent.futures.Future()
+            held.append((fn, future))
+            return future
+    monkeypatch.setattr(dispatch, "CALL_S", 0.3)
+    real = server.page.dispatcher
+    server.page.dispatcher = Frozen()
+    try:
+        seq = phone.get(f"/api/games/{match}")
+    finally:
+        server.page.dispatcher = real
+    assert seq[0] == 503 and "занята" in seq[1]["error"]
+    assert all(not f.set_running_or_notify_cancel() for _, f in held)  # cancelled: the desk skips it
