@@ -47,6 +47,33 @@ def hub(club, admin, clock, qtbot):
 
 
 @pytest.fixture
+def two_tables(club, admin, hub):
+    """Eight players, stage 1 drawn, round 1 (10 minutes) started: tables 1 and 2 play."""
+    from clubdesk.services.players import PlayerData
+
+    ids = [club.players.add(admin, PlayerData(f"Игрок Раунда{i}")).id for i in range(8)]
+    svc = hub.tournaments
+    tid = svc.create(admin, "Кубок", ids)
+    svc.draw_stage(admin, tid, seed=7)
+    return svc.start_round(admin, svc.stages(tid)[0].rounds[0].id)
+
+
+def answer(page, pick):
+    """Let `pick(dialog)` answer the page's dialog through its widgets (`page.run_dialog`); returns the dialogs
+    seen."""
+    from PySide6.QtWidgets import QDialog
+
+    seen = []
+
+    def run(dialog):
+        seen.append(dialog)
+        pick(dialog)
+        return dialog.result() == QDialog.DialogCode.Accepted
+    page.run_dialog = run
+    return seen
+
+
+@pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat)
 

@@ -8,23 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from PySide6.QtWidgets import QDialog
 
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.pages.live import LivePage
 from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
+from tests.ui.conftest import answer
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
-
-
-@pytest.fixture
-def two_tables(club, admin, hub):
-    """Eight players, stage 1 drawn, round 1 (10 minutes) started: tables 1 and 2 play."""
-    ids = [club.players.add(admin, PlayerData(f"Игрок Раунда{i}")).id for i in range(8)]
-    svc = hub.tournaments
-    tid = svc.create(admin, "Кубок", ids)
-    svc.draw_stage(admin, tid, seed=7)
-    return svc.start_round(admin, svc.stages(tid)[0].rounds[0].id)
 
 
 @pytest.fixture
@@ -32,18 +22,6 @@ def page(qtbot, hub, admin):
     p = LivePage(hub, admin)
     qtbot.addWidget(p)
     return p
-
-
-def answer(page, pick):
-    """Let `pick(dialog)` answer the end-round dialog through its buttons; returns the dialogs seen."""
-    seen = []
-
-    def run(dialog):
-        seen.append(dialog)
-        pick(dialog)
-        return dialog.result() == QDialog.DialogCode.Accepted
-    page.run_dialog = run
-    return seen
 
 
 def finished(hub, tables) -> list[bool]:

@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QDialog
 
 from clubdesk.services.accounts import AccountService
-from clubdesk.services.players import PlayerData
 from clubdesk.ui.pages.live import LivePage
-from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
 from clubdesk.ui.zhuk.table_referee import TableRefereeDialog
-from tests.clock import FakeClock
+from tests.ui.conftest import answer
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
-
-
-@pytest.fixture
-def hub(club, admin, qtbot):
-    h = install_hub(club, ZhukHub(club, now=FakeClock(5_000_000.0), autostart=False))
-    h.clock_actor = admin
-    return h
 
 
 @pytest.fixture
@@ -32,31 +22,10 @@ def referees(store, admin):
                                        ("maestro", "Антон", ("host",)))}
 
 
-@pytest.fixture
-def two_tables(club, admin, hub):
-    ids = [club.players.add(admin, PlayerData(f"Игрок Раунда{i}")).id for i in range(8)]
-    svc = hub.tournaments
-    tid = svc.create(admin, "Кубок", ids)
-    svc.draw_stage(admin, tid, seed=7)
-    return svc.start_round(admin, svc.stages(tid)[0].rounds[0].id)
-
-
 def make_page(qtbot, hub, actor):
     page = LivePage(hub, actor)
     qtbot.addWidget(page)
     return page
-
-
-def answer(page, pick):
-    """Let `pick(dialog)` answer the dialog through its widgets; returns the dialogs seen."""
-    seen = []
-
-    def run(dialog):
-        seen.append(dialog)
-        pick(dialog)
-        return dialog.result() == QDialog.DialogCode.Accepted
-    page.run_dialog = run
-    return seen
 
 
 def rows(dialog: TableRefereeDialog) -> list[str]:

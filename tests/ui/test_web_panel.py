@@ -10,18 +10,9 @@ import pytest
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.pages.live import LivePage
-from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
-from tests.clock import FakeClock
 from tests.web.conftest import PASSWORD, Client
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
-
-
-@pytest.fixture
-def hub(club, admin, qtbot):
-    h = install_hub(club, ZhukHub(club, now=FakeClock(5_000_000.0), autostart=False))
-    h.clock_actor = admin
-    return h
 
 
 @pytest.fixture
