@@ -19,6 +19,21 @@ settings.register_profile("mutate", max_examples=60, deadline=None, derandomize=
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def _cheap_password_hashing() -> None:
+    """Argon2 at its lowest cost in this process: the desk's cost (0.1 s a hash or a check) was paid by every test that
+    makes an admin or logs in, about two minutes of `make test`. The hash is still argon2id and verified as one; a
+    command run as a subprocess hashes at the desk's cost."""
+    from argon2 import PasswordHasher
+
+    from clubdesk.services import accounts, staff
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    accounts._hasher = staff._hasher = cheap
+
+
+_cheap_password_hashing()
+
+
 @pytest.fixture
 def store(tmp_path):
     from clubdesk.store.db import open_store
