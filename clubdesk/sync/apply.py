@@ -8,7 +8,6 @@ field's current winner is decided from the log rows of its entity (per-field LWW
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
@@ -23,6 +22,7 @@ from clubdesk.store.changelog import (
     SCHEMA_VERSION,
     canonical_json,
     fold,
+    parse_payload,
     with_name_parts,
 )
 from clubdesk.sync import resolutions
@@ -145,7 +145,7 @@ def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] |
 
 def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> None:
     result.applied += 1
-    fields = {k: v for k, v in with_name_parts(row["entity"], json.loads(row["payload"])).items() if k not in ROW_KEYS}
+    fields = {k: v for k, v in with_name_parts(row["entity"], parse_payload(row["payload"])).items() if k not in ROW_KEYS}
     key = (row["hlc"], row["desk_id"])
     if row["entity"] == "events":
         _apply_event(cur, row, fields, result)

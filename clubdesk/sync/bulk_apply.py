@@ -12,12 +12,19 @@ statement per changed existing row.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.store.changelog import DERIVED, LOG_INSERT_ORIGIN, LWW_TABLES, ROW_KEYS, SCHEMA_VERSION, with_name_parts
+from clubdesk.store.changelog import (
+    DERIVED,
+    LOG_INSERT_ORIGIN,
+    LWW_TABLES,
+    ROW_KEYS,
+    SCHEMA_VERSION,
+    parse_payload,
+    with_name_parts,
+)
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
 from clubdesk.sync.bulk_fresh import Fresh, Shape
 from clubdesk.sync.bulk_writes import Writes
@@ -46,7 +53,7 @@ def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
     mark = cur.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()[0]
     new, kinds, skipped = _new_rows(cur, rows)
     # as they came: a players payload of a desk older than 0013 gets its name's parts where they are read (_Pending)
-    loads = json.loads
+    loads = parse_payload
     payloads = [loads(r["payload"]) if k != "quarantine" else None for r, k in zip(new, kinds, strict=True)]
     plan = Plan(mark, new, skipped, sum(1 for k in kinds if k != "quarantine"), _log_params(new, kinds), [],
                 {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
@@ -182,7 +189,7 @@ def _earlier_folds(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, str
                     f"({','.join('?' * len(part))}) AND id NOT IN (SELECT log_id FROM sync_quarantine)",
                     (entity, *part)).fetchall():
                 fold = folds.setdefault((entity, eid), {})
-                _fold_into(fold, (hlc, desk_id), with_name_parts(entity, json.loads(payload)))
+                _fold_into(fold, (hlc, desk_id), with_name_parts(entity, parse_payload(payload)))
     return folds
 
 
@@ -331,18 +338,21 @@ class _Pending:
 
         if not self.dirty:
             return
-        shaped: dict[Shape, list[tuple]] = {}
-        fresh = Fresh(set(self.fresh))
-        current = self.current
+        # never-seen rows grouped by shape, then each group's parameters built in one go (bulk_fresh)
+        by_shape: dict[Shape, list[tuple]] = {}
         for (entity, eid), (payload, (hlc, desk_id)) in self.fresh.items():
             shape = self.shape(entity, payload)
-            params = shape.params(payload, hlc, desk_id, eid)
-            rows = shaped.get(shape)
-            if rows is None:
-                rows = shaped[shape] = []
-            rows.append(params)
-            current[(entity, eid)] = (hlc, desk_id)
-            fresh.note(shape, eid, params)  # what it sets off, decided here (outside the lock)
+            items = by_shape.get(shape)
+            if items is None:
+                items = by_shape[shape] = []
+            items.append((payload, hlc, desk_id, eid))
+        self.current.update((k, stamp) for k, (_, stamp) in self.fresh.items())
+        fresh = Fresh(set(self.fresh))
+        inserts = []
+        for shape, items in by_shape.items():
+            params = shape.params(items)
+            inserts.append((shape.sql, params))
+            fresh.note(shape, [item[3] for item in items], params)  # what they set off, decided outside the lock
         groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
         new = dict(self.inserts)
         for (entity, eid), values in self.inserts.items():
@@ -351,7 +361,6 @@ class _Pending:
             if entity == "players":  # derived from the merged parts, never taken from a payload
                 values["name"] = player_name(values)
             groups.setdefault((entity, tuple(values)), []).append(tuple(values.values()))
-        inserts = [(shape.sql, params) for shape, params in shaped.items()]
         inserts += [(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", params)
                     for (entity, names), params in groups.items()]
         updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
 from clubdesk.store.changelog import SCHEMA_VERSION, canonical_json
 from clubdesk.store.db import open_store
 from clubdesk.sync import apply as changes
 from clubdesk.sync import resolutions
+from clubdesk.sync.bulk_fresh import literal
 from tests.store.test_bulk_apply_matches_row_by_row import apply_row_by_row
 
 DESK = str(uuid.uuid4())
@@ -119,3 +122,45 @@ def test_players_never_seen_here_get_the_parts_and_name_row_by_row_gives_them_fr
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_players_row_of_few_fields_gets_the_table_defaults_row_by_row_gives_it(tmp_path):
+    """A never-seen row's insert writes the defaults it does not carry into its statement (bulk_fresh.literal):
+    the row stored is the one `_apply_data` stores, column for column."""
+    ids = sorted(str(uuid.uuid4()) for _ in range(3))
+    payloads = ({"name": "Д'Артаньян Шарль"}, {"name": "Портос", "notes": "it's"}, {"name": "Атос", "is_guest": True})
+    at = {"created_at": "2026-12-03T12:00:00.000Z"}  # its default is the time of the apply
+    rows = [{**_player(k + 1, ids[k]), "payload": canonical_json({**at, **p})} for k, p in enumerate(payloads)]
+    stores = []
+    try:
+        for name, apply in (("bulk", lambda s, r: changes.apply_remote(s, r, batch=50)), ("rows", apply_row_by_row)):
+            store = open_store(tmp_path / f"{name}.sqlite")
+            stores.append(store)
+            apply(store, rows)
+        got = [s.read("SELECT * FROM players WHERE id IN (?, ?, ?) ORDER BY id", tuple(ids)) for s in stores]
+        assert got[0] == got[1]
+        assert [r[:2] for r in stores[0].read("SELECT name, status FROM players WHERE id = ?", (ids[0],))] == [
+            ("Д'Артаньян Шарль", "active")]
+    finally:
+        for store in stores:
+            store.close()
+
+
+@pytest.mark.parametrize("value", [None, True, False, 0, -5, (1 << 63) - 1, -(1 << 63), "", "active",
+                                   "Д'Артаньян", "''", "a\nb"])
+def test_a_default_written_into_the_statement_reads_back_as_the_bound_value(value):
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    try:
+        spelled = literal(value)
+        assert spelled is not None
+        written, bound = conn.execute(f"SELECT {spelled}, ?", (value,)).fetchone()
+        assert (written, type(written)) == (bound, type(bound))
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("value", [1 << 63, 1.5, b"x", "a\x00b", [1]])
+def test_a_default_sqlite_would_read_otherwise_is_bound(value):
+    assert literal(value) is None
