@@ -3,6 +3,7 @@ skip must be what the row-by-row apply (`sync.apply._apply_data`) would have fou
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 
 import pytest
@@ -23,6 +24,20 @@ def _player(seq: int, pid: str, **fields) -> dict:
                "search_key": f"игрок {seq}", **fields}
     return {"server_seq": seq, "desk_id": DESK, "desk_seq": seq, "hlc": (1 << 60) + seq, "entity": "players",
             "entity_id": pid, "op": "upsert", "payload": canonical_json(payload), "schema_version": SCHEMA_VERSION}
+
+
+@contextlib.contextmanager
+def applied_both_ways(tmp_path, rows: list[dict]):
+    """[bulk, row by row]: `rows` applied to two fresh stores, in bulk (`apply_remote`) and by the reference."""
+    stores = []
+    try:
+        for name, apply in (("bulk", lambda s, r: changes.apply_remote(s, r, batch=50)), ("rows", apply_row_by_row)):
+            stores.append(open_store(tmp_path / f"{name}.sqlite"))
+            apply(stores[-1], rows)
+        yield stores
+    finally:
+        for store in stores:
+            store.close()
 
 
 def _conflicts(store) -> list[tuple]:
@@ -107,21 +122,13 @@ def test_players_never_seen_here_get_the_parts_and_name_row_by_row_gives_them_fr
              "entity_id": ids[0], "op": "upsert", "payload": canonical_json({"first_name": "Павел"}),
              "schema_version": SCHEMA_VERSION}
     rows.append(older)
-    stores = []
-    try:
-        for name, apply in (("bulk", lambda s, r: changes.apply_remote(s, r, batch=50)), ("rows", apply_row_by_row)):
-            store = open_store(tmp_path / f"{name}.sqlite")
-            stores.append(store)
-            apply(store, rows)
+    with applied_both_ways(tmp_path, rows) as stores:
         got = [s.read("SELECT id, surname, first_name, name FROM players WHERE id IN (?, ?, ?, ?, ?) ORDER BY id",
                       tuple(ids)) for s in stores]
         assert got[0] == got[1]
         assert (ids[0], "Иванов", "Пётр Ильич", "Иванов Пётр Ильич") in got[0]
         assert (ids[3], "Петрова-Водкина", "Анна", "Петрова-Водкина Анна") in got[0]
         assert (ids[4], "Смирнова", "Ольга", "Смирнова Ольга") in got[0]
-    finally:
-        for store in stores:
-            store.close()
 
 
 def test_a_players_row_of_few_fields_gets_the_table_defaults_row_by_row_gives_it(tmp_path):
@@ -131,19 +138,11 @@ def test_a_players_row_of_few_fields_gets_the_table_defaults_row_by_row_gives_it
     payloads = ({"name": "Д'Артаньян Шарль"}, {"name": "Портос", "notes": "it's"}, {"name": "Атос", "is_guest": True})
     at = {"created_at": "2026-12-03T12:00:00.000Z"}  # its default is the time of the apply
     rows = [{**_player(k + 1, ids[k]), "payload": canonical_json({**at, **p})} for k, p in enumerate(payloads)]
-    stores = []
-    try:
-        for name, apply in (("bulk", lambda s, r: changes.apply_remote(s, r, batch=50)), ("rows", apply_row_by_row)):
-            store = open_store(tmp_path / f"{name}.sqlite")
-            stores.append(store)
-            apply(store, rows)
+    with applied_both_ways(tmp_path, rows) as stores:
         got = [s.read("SELECT * FROM players WHERE id IN (?, ?, ?) ORDER BY id", tuple(ids)) for s in stores]
         assert got[0] == got[1]
         assert [r[:2] for r in stores[0].read("SELECT name, status FROM players WHERE id = ?", (ids[0],))] == [
             ("Д'Артаньян Шарль", "active")]
-    finally:
-        for store in stores:
-            store.close()
 
 
 @pytest.mark.parametrize("value", [None, True, False, 0, -5, (1 << 63) - 1, -(1 << 63), "", "active",
