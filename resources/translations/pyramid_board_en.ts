@@ -206,10 +206,6 @@ Next: {prompt}</translation>
       <translation>No Pyramid matches running. A new match: on the «Draws» page.</translation>
     </message>
     <message>
-      <source> · судья {name}</source>
-      <translation> · referee {name}</translation>
-    </message>
-    <message>
       <source>штраф (клавиша — в списке)</source>
       <translation>foul (its key is in the list)</translation>
     </message>
