@@ -206,6 +206,10 @@ Next: {prompt}</translation>
       <translation>No Pyramid matches running. A new match: on the «Draws» page.</translation>
     </message>
     <message>
+      <source>Стол не указан</source>
+      <translation>No table given</translation>
+    </message>
+    <message>
       <source>штраф (клавиша — в списке)</source>
       <translation>foul (its key is in the list)</translation>
     </message>

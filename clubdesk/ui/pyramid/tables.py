@@ -28,9 +28,11 @@ class MatchCard(QFrame):
         self.setObjectName("zhukCard")  # the look of the Жук cards beside it
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.game_id = match.id
+        # The table heads the card as «Стол 1» does a Жук card. A match started without one (a tournament's bout
+        # always is) is headed by its game, and the line under it says so instead of naming the game twice.
         self.head = QLabel(match.table or tr("Пирамидка 100"))
         self.head.setObjectName("cardHead")
-        self.sub = QLabel(tr("Пирамидка 100"))
+        self.sub = QLabel(tr("Пирамидка 100") if match.table else tr("Стол не указан"))
         self.sub.setObjectName("cardSub")
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
