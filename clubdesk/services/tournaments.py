@@ -263,18 +263,21 @@ class TournamentService:
         prev, stage = self._previous_round(round_id)
         opts = json.loads(self._options_json(tid))
         seated = list(self.draw_of(tid, info.stage))  # the stage's draw is every round's turn order
-        referees: dict[int, str] = {}  # «Судья стола…»: a table's referee stays at it from round to round of a stage
         if prev is not None:
             if not self.round_over(prev.id):
                 raise TournamentError(f"Раунд {prev.number} ещё идёт.", f"Round {prev.number} is still running.")
+            before = self.tables(prev.id)
             balances = {}  # within a stage the money flows on from round to round
-            for t in self.tables(prev.id):
+            for t in before:
                 balances.update(self.games.state(t.game_id)["balances"])
-                referees[t.number] = t.referee
         else:
             players = [p for tb in seated for p in tb]
-            previous = self.stage_balances(self._stage_before(tid, info.stage)) if info.stage > 1 else {}
+            stage_before = self._stage_before(tid, info.stage) if info.stage > 1 else None
+            before = self._latest_tables(stage_before) if stage_before else []
+            previous = self.stage_balances(stage_before) if stage_before else {}
             balances = zt.stage_start_balances(previous, players, opts.get("bankroll", "carry"))
+        # «Судья стола…»: a table's referee stays at it into the next round and the next stage's first, by number
+        referees = {t.number: t.referee for t in before}
         ratings = club_ratings10(self.store)
         label = self.get(tid).name
         for number, players in enumerate(seated, start=1):
@@ -301,20 +304,21 @@ class TournamentService:
         with self.store.session_factory() as s:
             return s.get(Tournament, tournament_id).options_json
 
-    def stage_balances(self, stage_id: str) -> dict[str, int]:
-        """Each player's balance now: the latest seated round of the stage (live or ended)."""
+    def _latest_tables(self, stage_id: str) -> list[TableInfo]:
+        """The tables of the stage's latest seated round (live or ended); none before its first round."""
         with self.store.session_factory() as s:
-            st = s.get(Stage, stage_id)
-            round_ids = [r.id for r in st.rounds]
-        balances: dict[str, int] = {}
+            round_ids = [r.id for r in s.get(Stage, stage_id).rounds]
+        latest: list[TableInfo] = []
         for rid in round_ids:
             tables = self.tables(rid)
             if not tables:
                 break
-            balances = {}
-            for t in tables:
-                balances.update(self.games.state(t.game_id)["balances"])
-        return balances
+            latest = tables
+        return latest
+
+    def stage_balances(self, stage_id: str) -> dict[str, int]:
+        """Each player's balance now: the latest seated round of the stage (live or ended)."""
+        return {p: b for t in self._latest_tables(stage_id) for p, b in self.games.state(t.game_id)["balances"].items()}
 
     def stage_end(self, stage_id: str) -> zt.StageEnd:
         return zt.stage_end(self.stage_balances(stage_id))

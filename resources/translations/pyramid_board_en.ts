@@ -206,8 +206,8 @@ Next: {prompt}</translation>
       <translation>No Pyramid matches running. A new match: on the «Draws» page.</translation>
     </message>
     <message>
-      <source> · судья {name}</source>
-      <translation> · referee {name}</translation>
+      <source>Стол не указан</source>
+      <translation>No table given</translation>
     </message>
     <message>
       <source>штраф (клавиша — в списке)</source>

@@ -135,3 +135,22 @@ def test_a_tables_referee_stays_at_it_in_the_next_round_of_the_stage(store, admi
     assert [(t.number, t.referee) for t in tournaments.start_round(admin, second.id)] == [(1, ""),
                                                                                            (2, "Пётр Орлов")]
     assert [t.referee for t in tournaments.running_tables()] == ["", "Пётр Орлов"]
+
+
+def test_a_tables_referee_stays_at_it_in_the_next_stages_first_round(store, admin, staff, tournaments):
+    """The next stage seats its tables afresh, by its own draw; each numbered table keeps the referee its last round
+    had (a change in the stage's last round counts), and the new game's own change-log row carries him."""
+    ids = [PlayerService(store).add(admin, PlayerData(f"Игрок Этапа{i}")).id for i in range(8)]
+    tid = tournaments.create(admin, "Кубок", ids)
+    tournaments.draw_stage(admin, tid, seed=7)
+    for r in tournaments.stages(tid)[0].rounds:
+        one, two = tournaments.start_round(admin, r.id)
+        if r.number == 1:
+            assign_table_referee(store, admin, two.game_id, "orlov")
+        if r.number == 3:
+            assign_table_referee(store, admin, one.game_id, "vera")
+        tournaments.end_round(admin, r.id)
+    tournaments.draw_stage(admin, tid, seed=8)
+    tables = tournaments.start_round(admin, tournaments.stages(tid)[1].rounds[0].id)
+    assert [(t.number, t.referee) for t in tables] == [(1, "Вера Ким"), (2, "Пётр Орлов")]
+    assert [logged(store, t.game_id)[0]["referee"] for t in tables] == ["Вера Ким", "Пётр Орлов"]

@@ -63,18 +63,43 @@ def window(qtbot, club, demo_admin, settings):
     return w
 
 
-def test_a_ban_with_its_end_date_fits_the_mafia_registry(window, club, demo_admin):
+def registration_with_a_dated_ban(window, club, demo_admin):
+    """The Mafia page's registration tab, shown, with the widest status there is on its first rows."""
     p = club.players.search("")[0]
     club.players.update(demo_admin, p.id, p.as_data()._replace(banned=True, ban_reason="3.3",
                                                                ban_until=dt.date.today() + dt.timedelta(days=40)))
     window.show_page("mafia")
-    page = window.page("mafia")
-    page.registration.registry.refresh()
+    registration = window.page("mafia").registration
+    registration.registry.refresh()
     QApplication.processEvents()
-    texts = [page.registration.registry.data(page.registration.registry.index(r, 3))
-             for r in range(page.registration.registry.rowCount())]
+    texts = [registration.registry.data(registration.registry.index(r, 3))
+             for r in range(registration.registry.rowCount())]
     assert any(t and t.startswith("запрет до ") for t in texts)
-    assert [c for v in views(page.registration) for c in cut_cells(v)] == []
+    return registration
+
+
+def test_a_ban_with_its_end_date_fits_the_mafia_registry(window, club, demo_admin):
+    registration = registration_with_a_dated_ban(window, club, demo_admin)
+    assert [c for v in views(registration) for c in cut_cells(v)] == []
+
+
+def test_the_mafia_registry_shows_whole_names_in_a_1200_px_window(window):
+    """The demo club at 1200 × 800: beside the evenings and the checked-in list the registry's names were cut to
+    «Александро…» and «Михайлов …» (113 px for them, 190 px for a status that mostly reads «в клубе»)."""
+    window.resize(1200, 800)
+    window.show_page("mafia")
+    registration = window.page("mafia").registration
+    QApplication.processEvents()
+    view, model = registration.view, registration.registry
+    assert model.rowCount() >= 30 and registration.present.rowCount() >= 10
+    assert [c for v in views(registration) for c in cut_cells(v)] == []
+    shown = " ".join(model.data(model.index(0, c)) for c in range(model.columnCount()) if not view.isColumnHidden(c))
+    nickname = model.player_at(0).nickname
+    assert nickname and nickname in shown  # the room was not made by dropping the nickname
+    view, model = registration.view, registration.registry
+    shown = " ".join(model.data(model.index(0, c)) for c in range(model.columnCount()) if not view.isColumnHidden(c))
+    nickname = model.player_at(0).nickname
+    assert nickname and nickname in shown  # the room was not made by dropping the nickname
 
 
 def test_the_evening_standings_note_is_not_cut(window):

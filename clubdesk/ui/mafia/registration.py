@@ -28,16 +28,16 @@ class RegistrationTab(QWidget):
         super().__init__(parent)
         self._svc, self._actor = service, actor
         self.evening_id: str | None = None
-        self.registry = PlayersModel(service.players, self, with_ratings=False, private=sees_private(actor))
+        # One column for the name and the nickname, as the checked-in list beside it reads: at 1200 px a column of
+        # its own for the nickname left the names «Александро…» (see the sizes below).
+        self.registry = PlayersModel(service.players, self, with_ratings=False, private=sees_private(actor),
+                                     nickname_in_name=True)
         self.present = CheckInsModel(self._present, self)
         self.search = QLineEdit()
         self.search.setPlaceholderText(tr("Поиск в реестре: фамилия, имя, псевдоним или телефон — Enter отмечает"))
         self.search.setClearButtonEnabled(True)
-        self.view = table_view(self.registry, stretch=NAME, widths={NICKNAME: 100})
-        # the status column holds «запрет до 31.12.2027» whole (it was cut at 140 px); the style sheet's font is
-        # not applied yet here, hence the floor
-        self.view.setColumnWidth(STATUS, max(190, self.view.fontMetrics().horizontalAdvance(
-            tr("запрет до {date}").format(date="31.12.2027")) + 32))
+        self.view = table_view(self.registry, stretch=NAME)
+        self.view.hideColumn(NICKNAME)  # it is in the name column
         self.view.hideColumn(PHONE)   # phones are not needed to check a player in
         self.view.hideColumn(RATING)  # the Жук rating means nothing at a Mafia table
         self.check = QPushButton(tr("Отметить на вечере"))
@@ -76,6 +76,18 @@ class RegistrationTab(QWidget):
         self.present_view.selectionModel().selectionChanged.connect(lambda *_: self._sync_cancel())
         self.present.modelReset.connect(self._sync_cancel)
         self.registry.modelReset.connect(lambda: self.view.selectRow(0))
+        self.registry.modelReset.connect(self._fit_status)
+        self.registry.rowsInserted.connect(self._fit_status)  # the next page, scrolled to
+        self._fit_status()
+
+    def _fit_status(self) -> None:
+        """The status column as wide as the statuses loaded: mostly «в клубе», «запрет до 31.12.2027» whole when
+        such a row is there. A fixed 190 px for it, with 100 px for a nickname column, left the names of a 1200 px
+        window 113 px («Александро…»)."""
+        self.view.ensurePolished()  # the style sheet's font, not the default one a widget has until it is shown
+        texts = {self.registry.data(self.registry.index(r, STATUS)) for r in range(self.registry.rowCount())}
+        need = max((self.view.fontMetrics().horizontalAdvance(t) for t in texts if t), default=0) + 16
+        self.view.setColumnWidth(STATUS, max(need, self.view.horizontalHeader().sectionSizeHint(STATUS)))
 
     def _present(self):
         return self._svc.checked_in(self.evening_id) if self.evening_id else []

@@ -44,12 +44,17 @@ class PlayersModel(RowTableModel):
     """The registry, a page at a time (`fetchMore`), filtered by the player index, ratings computed per refresh."""
 
     def headers(self) -> list[str]:
-        return headers()
+        titles = headers()
+        if self._nickname_in_name:
+            titles[NAME] = tr("Игрок")
+        return titles
 
     def __init__(self, service: PlayerService, parent=None, *, with_ratings: bool = True,
-                 ratings_later: bool = False, private: bool = True) -> None:
-        """`private=False` (a display account, roles.sees_private): no phone, no ban shown."""
+                 ratings_later: bool = False, private: bool = True, nickname_in_name: bool = False) -> None:
+        """`private=False` (a display account, roles.sees_private): no phone, no ban shown. `nickname_in_name`: the
+        name column reads «Иванов Пётр «Титан»» (a list too narrow for a nickname column of its own)."""
         super().__init__(parent)
+        self._nickname_in_name = nickname_in_name
         self._service = service
         self._private = private
         self._index = PlayerIndex(service.store)
@@ -170,7 +175,7 @@ class PlayersModel(RowTableModel):
         banned = self._private and p.banned_on(self._today)
         if role == DISPLAY:
             if col == NAME:
-                return p.name
+                return f"{p.name} «{p.nickname}»" if self._nickname_in_name and p.nickname else p.name
             if col == NICKNAME:
                 return p.nickname
             if col == PHONE:

@@ -18,7 +18,8 @@ REFRESH_DELAY_MS = 150
 
 
 class MatchCard(QFrame):
-    """One running match: table, both players with the score, who is at the table. Signals: clicked(game_id)."""
+    """One running match, read as the Жук cards beside it: the table, the game, both players with the score and who
+    is to move, the referee who may score it from a tablet. Signals: clicked(game_id)."""
 
     clicked = Signal(str)
 
@@ -27,11 +28,12 @@ class MatchCard(QFrame):
         self.setObjectName("zhukCard")  # the look of the Жук cards beside it
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.game_id = match.id
-        head = QLabel(match.table or tr("Пирамидка 100"))
-        head.setObjectName("cardHead")
-        sub = QLabel(tr("Пирамидка 100") + (tr(" · судья {name}").format(name=match.referee) if match.referee
-                                            else ""))
-        sub.setObjectName("cardSub")
+        # The table heads the card as «Стол 1» does a Жук card. A match started without one (a tournament's bout
+        # always is) is headed by its game, and the line under it says so instead of naming the game twice.
+        self.head = QLabel(match.table or tr("Пирамидка 100"))
+        self.head.setObjectName("cardHead")
+        self.sub = QLabel(tr("Пирамидка 100") if match.table else tr("Стол не указан"))
+        self.sub.setObjectName("cardSub")
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
         self.rows = []
@@ -45,10 +47,16 @@ class MatchCard(QFrame):
             for col, w in enumerate((mark, who, points)):
                 grid.addWidget(w, i, col)
             self.rows.append((mark, who, points))
+        # games.referee, as typed at «Новый матч» or named since: the one referee account that may score the match
+        # from a tablet (services/scopes.py), worded as on the Жук card
+        self.referee = QLabel(tr("Судья: {name}").format(name=match.referee) if match.referee
+                              else tr("Судья: любой"))
+        self.referee.setObjectName("cardSub")
         layout = QVBoxLayout(self)
-        layout.addWidget(head)
-        layout.addWidget(sub)
+        layout.addWidget(self.head)
+        layout.addWidget(self.sub)
         layout.addLayout(grid)
+        layout.addWidget(self.referee)
         plain_text_labels(self)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
