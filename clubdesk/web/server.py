@@ -32,8 +32,8 @@ log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
 DEVICE, SESSION = "cd_device", "cd_session"
-STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css",
-          "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
+STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "live.js": "text/javascript",
+          "app.css": "text/css", "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
 PAGES = {"/": "index.html", "/board": "board.html"}
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -55,8 +55,9 @@ WORDS = {
                 "The QR code is not known. Show a new one at the desk (the Live tables page)."),
     "too_fast": ("Слишком много запросов с этого телефона: подождите секунду.",
                  "Too many requests from this phone: wait a second."),
-    "busy": ("Стойка занята: слишком много открытых страниц. Обновите страницу через минуту.",
-             "The desk is busy: too many pages are open. Reload the page in a minute."),
+    # a live stream refused: the page asks again by itself (resources/web/live.js), nothing to reload
+    "busy": ("Стойка занята: слишком много открытых страниц. Обновления придут позже.",
+             "The desk is busy: too many pages are open. Updates will come later."),
     "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
 }
 
