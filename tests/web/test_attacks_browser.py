@@ -79,3 +79,26 @@ def test_a_stream_refused_because_the_session_ended_takes_the_phone_to_the_login
     staff.reset_password(admin, orlov, "new-secret-1")  # at the desk: his phone's session ends
     page.wait_for_selector("#login-form", timeout=20_000)
     assert "Войдите снова" in page.inner_text("#line")
+
+
+def test_the_hall_board_a_full_desk_refuses_says_so_and_comes_back_by_itself(browser, server, zhuk_table, monkeypatch,
+                                                                             new_phone, tmp_path):
+    from tests.web.conftest import PASSWORD
+
+    other = hold_the_desks_one_stream(new_phone, server, zhuk_table.game_id, monkeypatch)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    ctx.set_default_timeout(8000)
+    try:
+        tv = ctx.new_page()
+        tv.goto(server.pair_url())
+        tv.fill("#login", "tv")
+        tv.fill("#password", PASSWORD)
+        tv.click("#login-form button[type=submit]")
+        tv.wait_for_url("**/board")
+        tv.wait_for_selector("#line:has-text('Стойка занята')")
+        screenshot(tv, "web-board-desk-busy", tmp_path)
+        other.tap("#back")
+        tv.wait_for_selector(".t", timeout=20_000)
+        assert tv.inner_text("#line") == ""
+    finally:
+        ctx.close()
