@@ -23,7 +23,7 @@ from aiohttp import web
 from clubdesk.errors import KnownError
 from clubdesk.resources import resource_path
 from clubdesk.web import dispatch, limits
-from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, same
+from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, device_tag, same
 from clubdesk.web.streams import Changes, Streams, dumps
 from clubdesk.web.tables import TableDesk
 
@@ -222,10 +222,17 @@ class TablePage:
         if body is None or not isinstance(body.get("login"), str) or not isinstance(body.get("password"), str):
             return self.refuse(400, "bad_request")
         accounts = self.club.accounts
+        # The wrong passwords typed here count per login *and phone*, apart from the desk's own: counted per login,
+        # anybody at a paired phone locked the Mafia host's (or the administrator's) own phone out of his login by
+        # typing wrong passwords for it. A phone now locks only itself. What that gives a guesser is bounded by the
+        # phones he holds, and each needs a one-time QR code from the desk's screen, good for five minutes; a phone
+        # is unpaired after 20 wrong logins (auth.DEVICE_FAILURES), so one code buys at most 20 guesses, 10 of them at
+        # one login in 15 minutes (the guard's waits and lock, services/accounts.py).
+        channel = f"web\n{device_tag(device)}"
 
         def check():
             from clubdesk.services.scopes import display_name
-            actor = accounts.login(body["login"], body["password"], channel="web")
+            actor = accounts.login(body["login"], body["password"], channel=channel)
             stamp = self.club.store.read("SELECT password_hash FROM accounts WHERE id = ?", (actor.account_id,))
             return actor, display_name(self.club.store, actor), stamp[0][0] if stamp else ""
         # the password hash takes ~0.2 s of a core: in a thread of its own, never on the desk's GUI thread, and one at
