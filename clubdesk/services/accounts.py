@@ -160,8 +160,9 @@ class AccountService:
     def login(self, login: str, password: str, channel: str = "") -> Actor:
         """The login exactly as typed (`" admin "` is not `admin`); wrong tries slow down and then lock it.
 
-        `channel` keeps another door's failures apart ("web": the table page): a player on the club's Wi-Fi who
-        types wrong passwords for «admin» on a phone locks that login on the page, never the desk's own login."""
+        `channel` keeps another door's failures apart (the table page: "web" and the phone, web/server.py): a player
+        on the club's Wi-Fi who types wrong passwords for «admin» on a phone locks that login on his phone, never
+        the desk's own login nor another phone's."""
         with _login_lock(login):
             return self._login(login, password, f"{login}\n{channel}" if channel else login)
 

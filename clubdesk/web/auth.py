@@ -9,6 +9,7 @@ the session's CSRF token in a header, and every request spends from the session'
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 import time
@@ -25,8 +26,9 @@ MAX_DEVICES = MAX_SESSIONS = 200  # one session per device (open_session)
 # a game asks four things; a referee taps a few shots a second at most). A script looping on the API used to take
 # 2000 calls a second off the GUI thread.
 RATE, BURST = 20.0, 60.0
-# Wrong logins from one paired phone: the per-login guard slows guesses at one name, not one password tried at every
-# name; after this many the phone is unpaired and needs a new QR code from the desk (a referee never gets near it).
+# Wrong logins from one paired phone: the login guard (per login and phone, see device_tag) slows guesses at one name,
+# not one password tried at every name; after this many the phone is unpaired and needs a new QR code from the desk (a
+# referee never gets near it).
 DEVICE_FAILURES = 20
 
 
@@ -157,6 +159,12 @@ class Pairing:
                 del d[k]
         for k in [k for k in self._failures if k not in self._devices]:
             del self._failures[k]
+
+
+def device_tag(device: str) -> str:
+    """The phone in the login guard's stored count of wrong passwords (server.py's login): a one-way digest, so the
+    database file never holds the device cookie that logs a phone in."""
+    return hashlib.blake2s(device.encode(), digest_size=9).hexdigest()
 
 
 def same(a: str | None, b: str | None) -> bool:

@@ -23,7 +23,7 @@ from aiohttp import web
 from clubdesk.errors import KnownError
 from clubdesk.resources import resource_path
 from clubdesk.web import dispatch, limits
-from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, same
+from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, device_tag, same
 from clubdesk.web.streams import Changes, Streams, dumps
 from clubdesk.web.tables import TableDesk
 
@@ -32,8 +32,8 @@ log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
 DEVICE, SESSION = "cd_device", "cd_session"
-STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "app.css": "text/css",
-          "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
+STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "live.js": "text/javascript",
+          "app.css": "text/css", "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
 PAGES = {"/": "index.html", "/board": "board.html"}
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -55,8 +55,9 @@ WORDS = {
                 "The QR code is not known. Show a new one at the desk (the Live tables page)."),
     "too_fast": ("Слишком много запросов с этого телефона: подождите секунду.",
                  "Too many requests from this phone: wait a second."),
-    "busy": ("Стойка занята: слишком много открытых страниц. Обновите страницу через минуту.",
-             "The desk is busy: too many pages are open. Reload the page in a minute."),
+    # a live stream refused: the page asks again by itself (resources/web/live.js), nothing to reload
+    "busy": ("Стойка занята: слишком много открытых страниц. Обновления придут позже.",
+             "The desk is busy: too many pages are open. Updates will come later."),
     "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
 }
 
@@ -221,10 +222,17 @@ class TablePage:
         if body is None or not isinstance(body.get("login"), str) or not isinstance(body.get("password"), str):
             return self.refuse(400, "bad_request")
         accounts = self.club.accounts
+        # The wrong passwords typed here count per login *and phone*, apart from the desk's own: counted per login,
+        # anybody at a paired phone locked the Mafia host's (or the administrator's) own phone out of his login by
+        # typing wrong passwords for it. A phone now locks only itself. What that gives a guesser is bounded by the
+        # phones he holds, and each needs a one-time QR code from the desk's screen, good for five minutes; a phone
+        # is unpaired after 20 wrong logins (auth.DEVICE_FAILURES), so one code buys at most 20 guesses, 10 of them at
+        # one login in 15 minutes (the guard's waits and lock, services/accounts.py).
+        channel = f"web\n{device_tag(device)}"
 
         def check():
             from clubdesk.services.scopes import display_name
-            actor = accounts.login(body["login"], body["password"], channel="web")
+            actor = accounts.login(body["login"], body["password"], channel=channel)
             stamp = self.club.store.read("SELECT password_hash FROM accounts WHERE id = ?", (actor.account_id,))
             return actor, display_name(self.club.store, actor), stamp[0][0] if stamp else ""
         # the password hash takes ~0.2 s of a core: in a thread of its own, never on the desk's GUI thread, and one at

@@ -16,6 +16,7 @@ const W = {
     noResult: "Заказан {c}, но ничего не отмечено упавшим. Записать удар без результата — ход перейдёт к сопернику?",
     yesNothing: "Да, ничего не упало", no: "Нет", saved: "Записано", undone: "Удар отменён",
     retrying: "Нет связи — повторяю…", offline: "Нет связи со стойкой. Удар не записан; нажмите ещё раз.",
+    unheard: "Нет связи со стойкой: обновления придут позже.",
     won: "Победа: {w}", over: "Раунд за этим столом окончен.", debt: "долг {n}", shelf: "на полке: {b}",
     log: "Последние удары", miss: "мимо", rerack: "новая пирамида", roundEnd: "конец раунда", conceded: "сдача",
     voided: "отмена", stale: "Счёт обновлён с другого устройства.", wait: "Записываю…", readOnly: "Только просмотр",
@@ -38,6 +39,7 @@ const W = {
     noResult: "{c} was called but nothing is marked as fallen. Record the shot without a result — the turn passes?",
     yesNothing: "Yes, nothing fell", no: "No", saved: "Recorded", undone: "Shot undone",
     retrying: "No connection — retrying…", offline: "No connection to the desk. The shot is not recorded; tap again.",
+    unheard: "No connection to the desk: updates will come later.",
     won: "Winner: {w}", over: "This table's round is over.", debt: "debt {n}", shelf: "shelf: {b}",
     log: "Last shots", miss: "miss", rerack: "new rack", roundEnd: "round end", conceded: "conceded",
     voided: "undo", stale: "The score was updated from another device.", wait: "Recording…", readOnly: "Read-only",
@@ -77,9 +79,10 @@ async function api(path, body) {
   const r = await fetch(path, opts);
   let data = {};
   try { data = await r.json(); } catch (e) { data = {}; }
-  if (r.status === 401) { S.me = null; showLogin(data.error); throw new Error("401"); }
+  if (r.status === 401) { signedOut(data); throw new Error("401"); }
   return { ok: r.ok, status: r.status, data };
 }
+function signedOut(data) { S.me = null; showLogin(data.error); } // the session ended, or the phone is not paired
 const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 // A tapped shot: one idempotency key for all its tries, so a retry after a lost answer never records twice.
@@ -153,16 +156,25 @@ async function openGame(id) {
   if (!r.ok) { setLine(r.data.error, true); return; }
   S.view = null; show(r.data); startStream();
 }
+// The game as the desk stores it, live (live.js); a refused or lost stream says so on the line and is asked again.
 function startStream() {
   stopStream();
-  S.stream = new EventSource(`/api/games/${S.game}/live`);
-  S.stream.onmessage = (m) => {
-    const v = JSON.parse(m.data);
-    if (S.view && v.seq !== S.view.seq && !S.busy) setLine(v.kind === "mafia" ? MW.stale : W.stale);
-    if (!S.busy) show(v);
-  };
+  S.stream = live(`/api/games/${S.game}/live`, {
+    frame: (v) => {
+      if (S.view && v.seq !== S.view.seq && !S.busy) setLine(v.kind === "mafia" ? MW.stale : W.stale);
+      if (!S.busy) show(v);
+    },
+    open: () => { if (S.streamLine && $("#line") && $("#line").textContent === S.streamLine) setLine(""); S.streamLine = null; },
+    refused: (status, data) => {
+      if (status === 401) { signedOut(data); return false; }
+      const text = (status && data.error) || W.unheard, l = $("#line");
+      // never over what a tap or a refusal of it just said; again once the line is free
+      if (l && (!l.textContent || l.textContent === S.streamLine || text !== S.streamLine)) setLine(text, true);
+      S.streamLine = text;
+    },
+  });
 }
-function stopStream() { if (S.stream) { S.stream.close(); S.stream = null; } }
+function stopStream() { if (S.stream) { S.stream.close(); S.stream = null; } S.streamLine = null; }
 
 function show(v) {
   if (S.view && v.seq === S.view.seq && $("#game")) return;

@@ -1,8 +1,10 @@
 // The hall scoreboard (read-only): every running table's board names and score, live. Never a role, never a phone.
 "use strict";
 const LANG = document.documentElement.lang === "en" ? "en" : "ru";
-const W = { ru: { table: "Стол", bank: "банк", none: "Идущих столов нет" },
-  en: { table: "Table", bank: "bank", none: "No table is running" } }[LANG];
+const W = {
+  ru: { table: "Стол", bank: "банк", none: "Идущих столов нет", unheard: "Нет связи со стойкой: обновления придут позже." },
+  en: { table: "Table", bank: "bank", none: "No table is running", unheard: "No connection to the desk: updates will come later." },
+}[LANG];
 const money = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
 function el(tag, cls, ...kids) {
   const e = document.createElement(tag); if (cls) e.className = cls;
@@ -16,8 +18,12 @@ function render(data) {
     ...(t.kind === "zhuk" ? [el("div", "r", el("span", "", W.bank), el("b", "", money(t.bank)))] : [])));
   document.getElementById("board").replaceChildren(cards.length ? el("div", "tables", ...cards) : el("h1", "", W.none));
 }
+const say = (text) => { document.getElementById("line").textContent = text; };
+// live.js: a stream the desk refuses (at its limit) or loses is said above the tables and asked again by itself
 fetch("/api/me", { credentials: "same-origin" }).then((r) => {
   if (r.status === 401) { location.href = "/"; return; }
-  const live = new EventSource("/api/board/live");
-  live.onmessage = (m) => render(JSON.parse(m.data));
+  live("/api/board/live", { frame: render, open: () => say(""), refused: (status, data) => {
+    if (status === 401) { location.href = "/"; return false; }
+    say((status && data.error) || W.unheard);
+  } });
 });

@@ -63,6 +63,30 @@ def test_too_many_wrong_passwords_lock_the_login_for_the_window(store, admin):
     assert svc.login("admin", "secret-admin").roles == {"admin"}
 
 
+def test_parallel_wrong_passwords_for_one_login_get_one_guess_checked_not_one_per_thread(store, admin):
+    """Guesses sent all at once (the table page checks each in a thread) must not slip in before the first failure
+    is written: several were checked per burst, and lost updates kept the lock from closing."""
+    import threading
+
+    svc = AccountService(store, Clock())
+    answers: list[str] = []
+    start = threading.Barrier(6)
+
+    def guess():
+        start.wait()
+        try:
+            svc.login("admin", "wrong-pass", channel="web\nphone-1")
+        except LoginFailed as exc:
+            answers.append(exc.ru)
+    threads = [threading.Thread(target=guess) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert answers.count("Неверное имя или пароль.") == 1, answers
+    assert len(svc._failures()["admin\nweb\nphone-1"]) == 1
+
+
 def test_an_unknown_login_takes_as_long_as_a_wrong_password():
     from tests.services.test_login_guard import _timed_logins
 

@@ -31,9 +31,12 @@ def test_an_unknown_game_is_refused_in_one_line_and_its_stream_never_opens(phone
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback flooding the desk's log
 
 
-def test_a_burst_of_parallel_wrong_passwords_gets_one_guess_checked_not_one_per_request(make_phone, server, club):
-    """The login guard waits after each wrong password; guesses sent all at once must not slip in before the first
-    failure is written (they did: several were checked per burst, and lost updates kept the lock from closing)."""
+def test_a_burst_of_parallel_wrong_passwords_from_many_phones_counts_each_for_its_phone_and_each_must_wait(
+        make_phone, server, club):
+    """The login guard waits after each wrong password; guesses sent all at once must not lose their failures (lost
+    updates kept the lock from closing). The page counts them per login and phone: each phone waits for its own
+    (one phone's parallel guesses are one at a time, test_one_phone_checks_one_password_at_a_time; one login's and
+    phone's, tests/services/test_login_guard.py)."""
     phones = [make_phone() for _ in range(8)]
     for p in phones:
         p.pair()
@@ -48,8 +51,12 @@ def test_a_burst_of_parallel_wrong_passwords_gets_one_guess_checked_not_one_per_
         t.start()
     for t in threads:
         t.join(30)
-    assert answers.count("Неверное имя или пароль.") == 1, answers
-    assert len(club.accounts._failures()["maestro\nweb"]) == 1
+    assert answers.count("Неверное имя или пароль.") == len(phones), answers
+    failures = club.accounts._failures()
+    assert len(failures) == len(phones) and all(k.startswith("maestro\nweb\n") for k in failures), failures
+    assert all(len(times) == 1 for times in failures.values())
+    for p in phones:
+        assert "подождите" in p.post("/api/login", {"login": "maestro", "password": PASSWORD})[1]["error"]
 
 
 def test_an_account_disabled_or_given_a_new_password_at_the_desk_loses_its_phone_at_the_next_request(
@@ -168,7 +175,8 @@ def test_wrong_guesses_at_other_names_in_the_same_moment_do_not_erase_a_logins_f
         t.start()
     for t in threads:
         t.join(30)
-    assert set(club.accounts._failures()) == {"maestro\nweb"} | {f"nobody{i}\nweb" for i in range(1, 8)}
+    keys = set(club.accounts._failures())  # a login, the page, the phone
+    assert {k.rsplit("\n", 1)[0] for k in keys} == {"maestro\nweb"} | {f"nobody{i}\nweb" for i in range(1, 8)}
 
 
 def test_serving_on_every_interface_gives_phones_the_lan_address_and_accepts_only_it_and_loopback(monkeypatch):
@@ -232,3 +240,29 @@ def test_a_phone_spraying_one_password_over_many_names_is_unpaired_after_a_few_d
     status, body, _ = phone.post("/api/login", {"login": "orlov", "password": PASSWORD})
     assert status == 401 and body["code"] == "not_paired"
     phone.login("orlov")  # a new QR code from the desk pairs it again
+
+
+def test_wrong_passwords_from_one_phone_lock_that_phone_alone_out_of_the_login(make_phone, club, monkeypatch):
+    """Anybody at a paired phone typing wrong passwords for «maestro» locked the Mafia host's own phone out of his
+    login (the page counted them per login): now they count per login and phone."""
+    from clubdesk.services import accounts
+    from clubdesk.web import auth
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(club.accounts, "clock", lambda: now[0])
+    stranger, host = make_phone(), make_phone()
+    stranger.pair()
+    for _ in range(accounts.LOCK_AFTER):
+        status, body, _ = stranger.post("/api/login", {"login": "maestro", "password": "guess-1234"})
+        assert status == 422 and body["error"] == "Неверное имя или пароль.", body
+        now[0] += accounts.MAX_WAIT  # each wait waited out: the tenth wrong one closes the login on that phone
+    host.login("maestro")  # the host's own phone, at once
+    status, body, _ = stranger.post("/api/login", {"login": "maestro", "password": PASSWORD})
+    assert status == 422 and "закрыт" in body["error"], body
+    assert stranger.post("/api/login", {"login": "vera", "password": PASSWORD})[0] == 200  # for «maestro» only
+    refused = accounts.LOCK_AFTER + 1
+    while refused < auth.DEVICE_FAILURES:  # and its wrong logins still add up to its unpairing
+        assert stranger.post("/api/login", {"login": "maestro", "password": "guess-1234"})[0] == 422
+        refused += 1
+    assert stranger.post("/api/login", {"login": "maestro", "password": PASSWORD})[1]["code"] == "not_paired"
+    assert host.get("/api/me")[0] == 200
