@@ -159,6 +159,11 @@ class TablePage:
         s.name = rows[0][3] or s.actor.login  # the scope matches the name: a renamed account keeps no old table
         return s
 
+    def _still(self, request: web.Request, s: Session) -> bool:
+        """Whether the session a live stream was opened with is still this request's (a stream being watched counts
+        as the phone's activity, as a request does)."""
+        return self._session(request) is s
+
     def _need(self, request: web.Request, post: bool = False) -> Session | web.Response:
         """The request's session (and, for a POST, its CSRF token checked), or the refusal to send."""
         s = self._session(request)
@@ -351,7 +356,7 @@ class TablePage:
             return s
         gid = request.match_info["id"]
         return await self.streams.serve(request, s.id, gid, lambda polled: self.desk.view(gid, catch_up=polled),
-                                        lambda: self.refuse(503, "busy"))
+                                        lambda: self.refuse(503, "busy"), lambda: self._still(request, s))
 
     async def board_live(self, request: web.Request) -> web.StreamResponse:
         """The hall scoreboard: every running table's names and score; never a role, never a private field."""
@@ -359,7 +364,7 @@ class TablePage:
         if isinstance(s, web.Response):
             return s
         return await self.streams.serve(request, s.id, "*", lambda _polled: self.desk.board(),
-                                        lambda: self.refuse(503, "busy"))
+                                        lambda: self.refuse(503, "busy"), lambda: self._still(request, s))
 
 
 _dumps = dumps

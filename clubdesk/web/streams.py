@@ -66,8 +66,11 @@ class Streams:
     def count(self) -> int:
         return sum(len(tasks) for tasks in self._open.values())
 
-    async def serve(self, request: web.Request, session_id: str, key: str, read, refuse) -> web.StreamResponse:
-        """Stream `read(polled)` while it changes; `refuse()` is the answer when the desk holds TOTAL streams."""
+    async def serve(self, request: web.Request, session_id: str, key: str, read, refuse,
+                    alive: Callable[[], bool] = lambda: True) -> web.StreamResponse:
+        """Stream `read(polled)` while it changes; `refuse()` is the answer when the desk holds TOTAL streams.
+        `alive()` is asked before every frame: once its session has ended (logged out, expired, its account disabled
+        or given a new password at the desk) the stream ends too, and the page asks again and gets the login."""
         mine = self._open.setdefault(session_id, [])
         while len(mine) >= PER_SESSION:
             mine.pop(0).cancel()  # the session's oldest stream: a page that is gone or about to be
@@ -79,14 +82,15 @@ class Streams:
             seen = self.changes.versions.get(key, 0)
             # the first frame before the stream opens: a refusal (an unknown game) is then an ordinary answer
             data = dumps(await self.call(lambda: read(True)))
-            return await self._loop(request, key, read, data, seen)
+            return await self._loop(request, key, read, data, seen, alive)
         finally:
             if task in mine:
                 mine.remove(task)
             if not mine and self._open.get(session_id) is mine:
                 del self._open[session_id]
 
-    async def _loop(self, request: web.Request, key: str, read, data: str, seen: int) -> web.StreamResponse:
+    async def _loop(self, request: web.Request, key: str, read, data: str, seen: int,
+                    alive: Callable[[], bool]) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
@@ -101,9 +105,12 @@ class Streams:
                 # `polled`: woken by the clock, not by a write here — look for another process's events too
                 polled = self.changes.versions.get(key, 0) == seen and not await self.changes.wait(key, POLL_S)
                 seen = self.changes.versions.get(key, 0)
+                if not alive():
+                    break  # a stream used to go on sending a session's views after the desk had ended the session
                 data = dumps(await self.call(lambda p=polled: read(p)))
         except (ConnectionResetError, asyncio.CancelledError, KnownError):
             # the phone went away, a newer stream of its session took over, or the game is gone: the connection
             # goes too, not back to the browser's pool
-            response.force_close()
+            pass
+        response.force_close()
         return response

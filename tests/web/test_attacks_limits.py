@@ -213,3 +213,32 @@ def test_a_frozen_gui_thread_gets_a_busy_answer_and_the_dropped_call_never_runs_
         server.page.dispatcher = real
     assert seq[0] == 503 and "занята" in seq[1]["error"]
     assert all(not f.set_running_or_notify_cancel() for _, f in held)  # cancelled: the desk skips it
+
+
+def test_a_live_stream_ends_with_its_session(make_phone, server, club, admin, match):
+    """A stream already open went on sending game views after the desk disabled its account, gave it a new password
+    or the phone logged out: the session is asked again before every frame, so the page is sent to the login."""
+    from clubdesk.services.staff import StaffService
+
+    staff = StaffService(club.store)
+    ids = {a.login: a.id for a in staff.list(admin)}
+    phones = {login: make_phone() for login in ("orlov", "vera", "tv")}
+    for login, p in phones.items():
+        p.login(login)
+    streams = {login: Stream(server, "/api/board/live", p.cookies) for login, p in phones.items()}
+    try:
+        assert {s.status for s in streams.values()} == {200}
+        staff.set_active(admin, ids["orlov"], False)
+        staff.reset_password(admin, ids["vera"], "new-secret-1")
+        assert phones["tv"].post("/api/logout", {})[0] == 200
+        assert all(streams[login].closed_by_server() for login in ("orlov", "vera", "tv"))
+        watching = make_phone()
+        watching.login("tv")
+        kept = Stream(server, "/api/board/live", watching.cookies)
+        try:
+            assert kept.status == 200 and not kept.closed_by_server()  # a session still current keeps its stream
+        finally:
+            kept.close()
+    finally:
+        for s in streams.values():
+            s.close()
