@@ -17,16 +17,17 @@ from typing import Any
 
 from clubdesk.errors import PermissionDenied, ValidationError
 from clubdesk.roles import Actor
-from clubdesk.rules.mafia.clauses import foul_picker
-from clubdesk.rules.mafia.host import check_answer, next_event, night_event
+from clubdesk.rules.mafia.clauses import discipline_picker
+from clubdesk.rules.mafia.host import check_answer, discipline_kind, next_event, night_event
 from clubdesk.services.games import GameService
 from clubdesk.services.scopes import check_scope, in_scope
 
 HOSTS = ("host", "desk")  # who records a Mafia game (GameService.GAME_ROLES); admin always may
 # The events the page may send as they are: the desk's host panel records exactly these (the deal, «Дальше», a
-# nomination, a vote, a lift vote, the best move, a foul, a leave, extra points); the night is built here.
+# nomination, a vote, a lift vote, the best move, a foul or a removal by its clause, a leave, extra points); the
+# night is built here.
 SENT_AS_IS = frozenset({"deal", "agreement_end", "speech_end", "last_word_end", "nominate", "vote", "lift_vote",
-                        "best_move", "foul", "leave", "extra_points"})
+                        "best_move", "foul", "removal", "leave", "extra_points"})
 PUBLIC = ("step", "phase", "day", "speaker", "opener", "timer", "legal", "alive", "killed", "lifted", "removed",
           "muted", "nominees", "candidates", "vote_cancelled", "first_killed")
 # Which fields of a stored event the page's log may show. Not the deal's roles, not the night's shots (whose keys are
@@ -124,5 +125,6 @@ def roles(store, games: GameService, actor: Actor, name: str, game_id: str) -> d
 
 
 def clauses(lang: str) -> list[dict]:
-    """The foul picker's clauses, in the seed's order."""
-    return [{"number": c.number, "text": c.en if lang == "en" else c.ru, "group": c.group} for c in foul_picker()]
+    """The host's clause picker, in the seed's order, each with the event it records (a foul, or M§5.5's removal)."""
+    return [{"number": c.number, "text": c.en if lang == "en" else c.ru, "group": c.group,
+             "event": discipline_kind(c.number)} for c in discipline_picker()]

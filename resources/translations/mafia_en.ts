@@ -220,6 +220,10 @@
       <translation>Foul (F)</translation>
     </message>
     <message>
+      <source>Удалить (F)</source>
+      <translation>Remove (F)</translation>
+    </message>
+    <message>
       <source>Причина доп. баллов</source>
       <translation>Reason for extra points</translation>
     </message>

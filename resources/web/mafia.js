@@ -28,7 +28,7 @@ const MW = {
     bestRecord: "Записать лучший ход", shot: "Выстрел:", miss: "промах (не стреляли)", donCheck: "Проверка дона:",
     sheriffCheck: "Проверка шерифа:", noCheck: "без проверки", silent: "без ответа", night: "Записать ночь",
     answerHint: "Ответы на проверки — под «Роли».", pickSeat: "Нажмите место игрока", seat: "Место {s}: {n}",
-    foul: "Фол", foulReason: "Пояснение к фолу (необязательно)", more: "Уход и доп. баллы",
+    foul: "Фол", remove: "Удалить", foulReason: "Пояснение к фолу (необязательно)", more: "Уход и доп. баллы",
     leave: "Покинул игру сам", extra: "Доп. баллы", extraReason: "Причина доп. баллов",
     red: "Победа красных", black: "Победа чёрных", points: "{p} очк.", votes: "Голоса: {c}",
     log: "Последние события", saved: "Записано", undone: "Отменено",
@@ -62,7 +62,7 @@ const MW = {
     bestRecord: "Record the best move", shot: "Shot:", miss: "miss (no shot)", donCheck: "Don's check:",
     sheriffCheck: "Sheriff's check:", noCheck: "no check", silent: "no answer", night: "Record the night",
     answerHint: "The check answers are under \"Roles\".", pickSeat: "Tap a player's seat", seat: "Seat {s}: {n}",
-    foul: "Foul", foulReason: "Note on the foul (optional)", more: "Leaving and extra points",
+    foul: "Foul", remove: "Remove", foulReason: "Note on the foul (optional)", more: "Leaving and extra points",
     leave: "Left of his own accord", extra: "Extra points", extraReason: "Reason for extra points",
     red: "Red team wins", black: "Black team wins", points: "{p} pts", votes: "Votes: {c}",
     log: "Last events", saved: "Recorded", undone: "Undone",
@@ -253,7 +253,12 @@ function discipline(v) {
   const p = S.m.pick, clauses = S.clauses || [];
   const clause = el("select", { id: "clause" }, ...clauses.map((c) => el("option", { value: c.number,
     selected: c.number === S.m.clause }, `${c.number} ${c.text} (${c.group})`)));
-  clause.addEventListener("change", () => { S.m.clause = clause.value; });
+  // the event is the desk's (a foul; M§5.5 a removal, no reason): /api/mafia/clauses says which
+  const kind = () => (clauses.find((c) => c.number === clause.value) || {}).event || "foul";
+  clause.addEventListener("change", () => {
+    S.m.clause = clause.value;
+    document.getElementById("foul").textContent = kind() === "removal" ? MW.remove : MW.foul;
+  });
   // typed text is a draft too: a seat tapped or a frame from the stream redraws the screen
   const typed = (attrs, name) => {
     const box = el("input", { ...attrs, value: S.m[name] });
@@ -268,10 +273,11 @@ function discipline(v) {
   return el("div", { class: "section", id: "discipline" },
     el("p", { class: "title" }, p ? fmt(MW.seat, { s: p, n: v.names[p - 1] }) : MW.pickSeat),
     el("div", { class: "row" }, clause, el("button", { id: "foul", class: "warn narrow", disabled: !p, on: () => {
-      const ev = { type: "foul", seat: p, clause: clause.value };
-      if (reason.value.trim()) ev.reason = reason.value.trim();
+      const type = kind();
+      const ev = { type, seat: p, clause: clause.value };
+      if (type === "foul" && reason.value.trim()) ev.reason = reason.value.trim();
       mact(ev);
-    } }, MW.foul)), reason,
+    } }, kind() === "removal" ? MW.remove : MW.foul)), reason,
     (more.append(el("summary", {}, MW.more),
       el("button", { id: "leave", class: "wide", disabled: !p, on: () => mact({ type: "leave", seat: p }) }, MW.leave),
       el("div", { class: "row gap-top" }, points, extraReason),

@@ -99,6 +99,22 @@ def test_m5_5_is_a_removal_clause_not_a_foul_and_m5_4_removes_nobody():
     refused(Script(), "not_a_removal_clause", "M-6", type="removal", seat=7, clause="5.4")
 
 
+
+def test_m5_5_is_in_the_hosts_clause_picker_and_records_a_removal_the_foul_clauses_a_foul():
+    """The desk's panel and the phone offer one clause picker (`discipline_picker`): every foul clause (groups I–III)
+    records a `foul` with its reason, M§5.5 — no foul — a `removal`, which the engine accepts for the Don alone."""
+    from clubdesk.rules.mafia.clauses import FOUL_CLAUSES, discipline_picker
+    from clubdesk.rules.mafia.host import discipline_event
+
+    numbers = [c.number for c in discipline_picker()]
+    assert set(numbers) == FOUL_CLAUSES | {"5.5"} and numbers.index("5.5") > numbers.index("3.6")
+    assert discipline_event(7, "2.4", " мешал ") == {"type": "foul", "seat": 7, "clause": "2.4", "reason": "мешал"}
+    assert discipline_event(7, "1.8") == {"type": "foul", "seat": 7, "clause": "1.8"}
+    assert discipline_event(7, "5.5", "не заснул") == {"type": "removal", "seat": 7, "clause": "5.5"}
+    s = night_one().do(**discipline_event(7, "5.5"))
+    assert s.game.state()["removals"] == [{"seat": 7, "clause": "5.5"}]
+
+
 # --- M-7 best move -------------------------------------------------------------------------------------
 def test_m7_best_move_three_blacks_scores_half_a_point():
     s = night_one().night(5).do(type="best_move", seat=5, guesses=[2, 7, 9])

@@ -224,7 +224,9 @@ def test_refusals_store_nothing_and_say_why(make_phone, club, admin, game):
     assert body["code"] == "event_refused" and "M§4.1" in body["error"] and leaks(body) == []
     body = r.act({"type": "night", "shot": 1}, expect=422)  # a night in the middle of day 0: the engine's clause
     assert "M§5.6" in body["error"]
-    assert r.act({"type": "removal", "seat": 2, "clause": "2.4"}, expect=422)["code"] == "validation"
+    body = r.act({"type": "removal", "seat": 2, "clause": "2.4"}, expect=422)  # a warning clause removes nobody
+    assert body["code"] == "event_refused" and "M-6" in body["error"]
+    assert r.act({"type": "award_loss", "team": "red", "clause": "1.12"}, expect=422)["code"] == "validation"
     assert r.act({"type": "night", "shot": "1"}, expect=422)["code"] == "validation"
     body = r.act({"type": "foul", "seat": 1, "clause": "2.4"}, seq=0, expect=409)  # made on the log before the deal
     assert body["code"] == "stale" and "другое действие" in body["error"] and body["game"]["step"] == "speech"
@@ -298,6 +300,13 @@ def removal_leave_and_extra_points():
     return s.do(type="extra_points", seat=3, points=0.2, reason="нашёл чёрного")
 
 
+def don_removed_for_not_sleeping():
+    """M§5.5: the Don would not go to sleep at night — a removal, no foul — then the night of the two blacks left."""
+    s = Script().speeches()
+    s.do(type="removal", seat=7, clause="5.5")
+    return s.night(5).last_words()
+
+
 def page_event(e: dict) -> dict:
     """The script's event as the phone sends it: a night as its target and checks, the rest as they are."""
     if e["type"] != "night":
@@ -307,7 +316,8 @@ def page_event(e: dict) -> dict:
             "sheriff_check": e["sheriff_check"], "unanswered": e.get("unanswered", [])}
 
 
-@pytest.mark.parametrize("script", [lift_vote_black_wins, removal_leave_and_extra_points])
+@pytest.mark.parametrize("script", [lift_vote_black_wins, removal_leave_and_extra_points,
+                                    don_removed_for_not_sleeping])
 def test_scripted_games_from_the_phone_store_the_scripts_events_and_show_no_role(make_phone, club, game, script,
                                                                                  monkeypatch):
     from clubdesk.web import auth
@@ -323,3 +333,12 @@ def test_scripted_games_from_the_phone_store_the_scripts_events_and_show_no_role
     assert club.games.state(game)["score"] == s.game.state()["score"]
     for answer in r.answers:
         assert leaks(answer) == [], answer
+
+
+def test_the_phones_clause_picker_offers_m5_5_as_a_removal_and_the_fouls_as_fouls(make_phone, game):
+    host = make_phone()
+    host.login("maestro")
+    status, body, _ = host.get("/api/mafia/clauses")
+    events = {c["number"]: c["event"] for c in body["clauses"]}
+    assert status == 200 and events["5.5"] == "removal" and events["2.4"] == events["1.8"] == "foul"
+    assert set(events.values()) == {"foul", "removal"} and list(events.values()).count("removal") == 1

@@ -142,6 +142,31 @@ def test_the_roles_show_only_while_held_and_a_refusal_names_its_clause(new_phone
     assert page.is_enabled("#next") and page.is_enabled("[data-seat='3']")
 
 
+
+def test_a_don_who_would_not_sleep_is_removed_under_m5_5_from_the_picker(new_phone, server, club, admin, mafia_game,
+                                                                        tmp_path):
+    """M§5.5 is a removal, not a foul: the picker offered fouls only, so the phone could not remove him at all."""
+    gid = mafia_game
+    club.games.record(admin, gid, {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}})
+    club.games.record(admin, gid, {"type": "agreement_end"})
+    for seat in range(1, 11):  # day 0 with no nominee: night 1 falls (D-1)
+        club.games.record(admin, gid, {"type": "speech_end", "seat": seat})
+    page = new_phone()
+    open_game(page, server, gid)
+    assert page.inner_text("#foul") == "Фол"
+    page.select_option("#clause", "5.5")
+    assert page.inner_text("#foul") == "Удалить"               # what the clause records
+    page.tap("[data-seat='3']")                              # a civilian: the engine refuses, with its clause
+    page.tap("#foul")
+    page.wait_for_selector("#line.error")
+    assert "5.5" in page.inner_text("#line") and club.games.state(gid)["removals"] == []
+    page.tap("[data-seat='7']")                              # the Don
+    assert page.inner_text("#foul") == "Удалить"               # a redrawn screen keeps the picked clause's word
+    tap(page, "#foul")
+    screenshot(page, "web-mafia-removal-5-5", tmp_path)
+    assert stored(club, gid)[-1] == event_to_json(parse_event({"type": "removal", "seat": 7, "clause": "5.5"}))
+    assert "удалён" in page.inner_text("[data-seat='7']")
+
 def test_a_referee_gets_no_roles_button_and_the_endpoint_refuses_him(new_phone, server, club, admin, mafia_game):
     club.games.record(admin, mafia_game, {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}})
     page = new_phone()

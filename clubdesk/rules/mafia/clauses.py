@@ -94,3 +94,9 @@ def clause(number: str) -> Clause | None:
 def foul_picker(group: str | None = None) -> list[Clause]:
     """Clauses in seed order for the host's foul picker, optionally of one group."""
     return [c for c in CATALOGUE.values() if c.number in FOUL_CLAUSES and (group is None or c.group == group)]
+
+
+def discipline_picker() -> list[Clause]:
+    """The host's one clause picker, in seed order: the foul clauses and M§5.5, which removes without a foul (the Don
+    or the Sheriff not going to sleep at once). `host.discipline_event` makes the event each one records."""
+    return [c for c in CATALOGUE.values() if c.number in FOUL_CLAUSES or c.number in REMOVAL_CLAUSES]

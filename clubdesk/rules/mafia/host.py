@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clubdesk.rules.mafia.clauses import FOUL_CLAUSES
 from clubdesk.rules.mafia.events import BLACK_ROLES
 
 DECK = ("don", "mafia", "mafia", "sheriff") + ("civilian",) * 6  # M-1: the ten cards of a deal
@@ -46,3 +47,20 @@ def check_answer(state: dict[str, Any], who: str, seat: int) -> bool:
     """The answer the host shows with his hand (M§5.2): to the Don «is the Sheriff», to the Sheriff «is black»."""
     role = state["roles"].get(str(seat))
     return role == "sheriff" if who == "don" else role in BLACK_ROLES
+
+
+def discipline_event(seat: int, clause: str, reason: str = "") -> dict[str, Any]:
+    """A breach the host names by its clause (the picker of `clauses.discipline_picker`): a `foul` for groups I–III,
+    with its reason (a group I or III foul removes, M-6), or a `removal` for M§5.5, which is no foul, and which the
+    engine refuses for a seat that is not the Don's or the Sheriff's (the page never holds the roles to know)."""
+    if discipline_kind(clause) == "removal":
+        return {"type": "removal", "seat": seat, "clause": clause}
+    event: dict[str, Any] = {"type": "foul", "seat": seat, "clause": clause}
+    if reason.strip():
+        event["reason"] = reason.strip()
+    return event
+
+
+def discipline_kind(clause: str) -> str:
+    """The event a clause of the picker records: "foul" (groups I–III), or "removal" (M§5.5)."""
+    return "foul" if clause in FOUL_CLAUSES else "removal"

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import language
-from clubdesk.rules.mafia.clauses import foul_picker
-from clubdesk.rules.mafia.host import NEXT_EVENT, next_event
+from clubdesk.rules.mafia.clauses import discipline_picker
+from clubdesk.rules.mafia.host import NEXT_EVENT, discipline_event, discipline_kind, next_event
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.actions import BestMoveForm, DealForm, LiftForm, NightForm, VoteForm
 from clubdesk.ui.mafia.controller import GameController
@@ -127,10 +127,11 @@ class HostPanel(QWidget):
         self.picked = QLabel(tr("Щёлкните карточку места"))
         self.picked.setWordWrap(True)
         self.clause = QComboBox()
-        for c in foul_picker():
+        for c in discipline_picker():
             self.clause.addItem(f"{c.number} {c.en if language() == 'en' else c.ru} ({c.group})", c.number)
         self.clause.setCurrentIndex(self.clause.findData("2.4"))
         self.foul = QPushButton(tr("Фол (F)"))
+        self.clause.currentIndexChanged.connect(self._name_the_breach)
         self.foul_reason = QLineEdit()
         self.foul_reason.setPlaceholderText(tr("Пояснение к фолу (необязательно)"))
         self.leave = QPushButton(tr("Покинул игру сам"))
@@ -214,15 +215,17 @@ class HostPanel(QWidget):
         self.selected = seat
         self.refresh()
 
+    def _name_the_breach(self) -> None:
+        """M§5.5 removes without a foul: the button says what the picked clause records."""
+        removal = discipline_kind(self.clause.currentData() or "") == "removal"
+        self.foul.setText(tr("Удалить (F)") if removal else tr("Фол (F)"))
+
     def give_foul(self) -> None:
         if self.selected is None:
             self.show_error(tr("Сначала щёлкните карточку игрока."))
             return
         self.nominator = None
-        obj = {"type": "foul", "seat": self.selected, "clause": self.clause.currentData()}
-        if self.foul_reason.text().strip():
-            obj["reason"] = self.foul_reason.text().strip()
-        if self.submit(obj):
+        if self.submit(discipline_event(self.selected, self.clause.currentData(), self.foul_reason.text())):
             self.foul_reason.clear()
 
     def give_leave(self) -> None:
