@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from sqlalchemy import func, select
@@ -11,7 +12,7 @@ from clubdesk.optional import optional_module
 from clubdesk.services.accounts import SYSTEM, AccountService, Actor
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.db import Store
-from clubdesk.store.models import Player
+from clubdesk.store.models import Game, Player
 
 DEMO_ADMIN = ("admin", "admin-demo")
 
@@ -102,3 +103,13 @@ DEMO_STAFF_PASSWORD = "staff-demo"
 DEMO_PARTS = ("clubdesk.services.demo_billiards", "clubdesk.services.demo_pyramid_tournament",
               "clubdesk.services.demo_pyramid", "clubdesk.services.demo_mafia")
 
+
+def free_players(store: Store) -> list[str]:
+    """Ids of the active registered players, by name, who sit at no running table: a demo part seats its games
+    from these, as a player plays one game at a time (the Жук round seats first)."""
+    with store.session_factory() as s:
+        busy = {seat["id"] if isinstance(seat, dict) else seat  # a Жук seat is a dict, a match's an id
+                for (players_json,) in s.execute(select(Game.players_json).where(Game.status == "running"))
+                for seat in json.loads(players_json)}
+        return [p.id for p in s.scalars(select(Player).order_by(Player.name))
+                if p.status == "active" and not p.is_guest and p.id not in busy]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from clubdesk.services.accounts import Actor
+from clubdesk.services.demo import free_players
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerService
 from clubdesk.store.db import Store
-from clubdesk.store.models import Player
 
 
 def _shot(call=(), potted=(), touched=False, trick=None, foul=None) -> dict:
@@ -42,16 +40,14 @@ RUNNING = 10  # the running match stops after this many shots: shelves, a debt r
 
 
 def populate(store: Store, admin: Actor) -> None:
-    """One finished match (to 51+) and one in progress, on tables 1 and 2."""
+    """One finished match (to 51+) on table 1 and one in progress on table 3, of players at no other table."""
     players = PlayerService(store)
     svc = MatchService(store, GameService(store), players)
-    with store.session_factory() as s:
-        ids = [p.id for p in s.scalars(select(Player).order_by(Player.name))
-               if p.status == "active" and not p.is_guest]
+    ids = free_players(store)
     if len(ids) < 4:
         return
     finished = svc.create(admin, ids[0], ids[1], table="Стол 1", referee="Маркер Олег")
-    running = svc.create(admin, ids[2], ids[3], table="Стол 2")
+    running = svc.create(admin, ids[2], ids[3], table="Стол 3")  # tables 1 and 2 hold the Жук round
     for gid, pair, shots in ((finished, ids[0:2], MATCH), (running, ids[2:4], MATCH[:RUNNING])):
         for who, shot in shots:
             assert svc.engine(gid).to_move == pair[who]  # the table above is a real match

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from clubdesk.services.accounts import Actor
+from clubdesk.services.demo import free_players
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerService
 from clubdesk.services.pyramid_tournaments import PyramidTournamentService
 from clubdesk.store.db import Store
-from clubdesk.store.models import Player
 
 NAME = "Кубок «Пирамиды» · декабрь"
 # (bout, place that wins each game in turn): 0 = place a, 1 = place b; every game ends by a concession.
@@ -23,12 +21,10 @@ def populate(store: Store, admin: Actor) -> None:
     games = GameService(store)
     svc = PyramidTournamentService(store, games)
     matches = MatchService(store, games, PlayerService(store))
-    with store.session_factory() as s:
-        ids = [p.id for p in s.scalars(select(Player).order_by(Player.name))
-               if p.status == "active" and not p.is_guest]
-    if len(ids) < 12:
+    ids = free_players(store)
+    if len(ids) < 8:
         return
-    tid = svc.create(admin, NAME, ids[4:12], {"format": "double", "race_to": 2, "final_race_to": 3})
+    tid = svc.create(admin, NAME, ids[:8], {"format": "double", "race_to": 2, "final_race_to": 3})
     svc.draw(admin, tid, "rating", seed=20261203)
     for bout, wins in PLAYED:
         for side in wins:

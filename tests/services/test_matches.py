@@ -145,3 +145,19 @@ def test_history_replays_what_each_shot_decided(svc, admin, two):
     first, second = svc.history(gid)
     assert first.result["counted"] == [7] and first.score == {two[0]: 7, two[1]: 0}
     assert second.result["penalty"] == 7 and second.score == {two[0]: 0, two[1]: 0}
+
+
+def test_the_demo_club_seats_nobody_at_two_running_billiard_tables(store):
+    """The demo's running Пирамидка match sat two players of the running Жук round (at its table 2), and the
+    tournament's bout a third: a player plays one game at a time (`demo.free_players`; tonight's Mafia evening is
+    another room, and its players are left as they are)."""
+    import json
+    from collections import Counter
+
+    from clubdesk.services.demo import create_demo_club
+
+    create_demo_club(store)
+    seats = Counter()
+    for (players_json,) in store.read("SELECT players_json FROM games WHERE status = 'running' AND game <> 'mafia'"):
+        seats.update(s["id"] if isinstance(s, dict) else s for s in json.loads(players_json))
+    assert len(seats) >= 8 + 2 + 2 and max(seats.values()) == 1, seats.most_common(3)
