@@ -311,3 +311,4 @@ def test_m5_5_in_the_clause_picker_removes_the_don_and_is_refused_with_its_claus
     click(qtbot, panel.cards[6])                            # seat 7, the Don
     qtbot.keyClick(panel, Qt.Key.Key_F)
     assert c.state["removals"] == [{"seat": 7, "clause": "5.5"}] and c.state["fouls"] == {}
+    assert panel.clause.currentData() == "2.4" and panel.foul.text() == "Фол (F)"  # the removal was a one-off

@@ -225,8 +225,11 @@ class HostPanel(QWidget):
             self.show_error(tr("Сначала щёлкните карточку игрока."))
             return
         self.nominator = None
-        if self.submit(discipline_event(self.selected, self.clause.currentData(), self.foul_reason.text())):
+        event = discipline_event(self.selected, self.clause.currentData(), self.foul_reason.text())
+        if self.submit(event):
             self.foul_reason.clear()
+            if event["type"] == "removal":  # a one-off: the next F is an ordinary foul again, not another removal
+                self.clause.setCurrentIndex(self.clause.findData("2.4"))
 
     def give_leave(self) -> None:
         """The picked player leaves the game of his own accord (M§4.10, M-12)."""
