@@ -1,0 +1,73 @@
+"""The paired phones this desk remembers across a restart: one row each in its own `settings` (never synced).
+
+Why remembered: the pairings lived in memory only, so an update, a crash or a reboot between rounds sent every
+referee and host back to the desk for a new QR code. What a row holds is only what recognises a phone: the one-way
+digest of its device cookie in the key (auth.device_key; the file is copied into backups and a club's cloud
+folder, so it never holds the cookie itself), the wall-clock time its pairing ends, and its wrong logins (twenty
+unpair it, a restart must not reset them). Sessions are not remembered: after a restart a phone logs in again.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from clubdesk.store.db import Store
+
+PREFIX = "web.device."  # + auth.device_key (48 hex digits): within the settings key's 64 characters
+
+
+class DeviceBook:
+    """The `settings` rows of the paired phones; Pairing (auth.py) calls it, one write at a time."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def recall(self, now: float, most: int) -> dict[str, tuple[float, int]]:
+        """{device key: (wall-clock end, wrong logins)} of the pairings still running at `now`, the `most` that
+        end last; the rest (ended, over the limit, unreadable) are removed, so none comes back later."""
+        rows = self.store.read("SELECT key, value FROM settings WHERE key LIKE ?", (PREFIX + "%",))
+        live: dict[str, tuple[float, int]] = {}
+        for key, value in rows:
+            kept = _parse(value)
+            if kept is not None and kept[0] > now:
+                live[key[len(PREFIX):]] = kept
+        live = dict(sorted(live.items(), key=lambda kv: kv[1][0], reverse=True)[:most])
+        dead = [key for key, _ in rows if key[len(PREFIX):] not in live]
+        if dead:
+            self.save(dict.fromkeys((k[len(PREFIX):] for k in dead), None))
+        return live
+
+    def save(self, changes: dict[str, tuple[float, int] | None]) -> None:
+        """Write each device's pairing (end, wrong logins), or remove it (None); one transaction."""
+        # background: a pairing is not a referee's shot (Store.recording paces the sync by those)
+        with self.store.write(background=True) as cur:
+            for key, kept in changes.items():
+                if kept is None:
+                    cur.execute("DELETE FROM settings WHERE key = ?", (PREFIX + key,))
+                else:
+                    cur.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                                (PREFIX + key, json.dumps({"until": kept[0], "wrong": kept[1]})))
+
+    def forget_all(self) -> int:
+        """Remove every remembered pairing (the desk's «Отвязать все телефоны»); how many there were."""
+        with self.store.write(background=True) as cur:
+            cur.execute("DELETE FROM settings WHERE key LIKE ?", (PREFIX + "%",))
+            return cur.rowcount
+
+
+def _parse(value: str) -> tuple[float, int] | None:
+    """(end, wrong logins) of a stored row; None for one that does not read as ours (never a pairing)."""
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    until, wrong = data.get("until"), data.get("wrong")
+    if isinstance(until, bool) or not isinstance(until, (int, float)) or not math.isfinite(until):
+        return None
+    if isinstance(wrong, bool) or not isinstance(wrong, int) or wrong < 0:
+        return None
+    return float(until), wrong
