@@ -83,10 +83,6 @@ class Pairing:
                     if wrong:
                         self._failures[key] = wrong
 
-    def _save(self, changes: dict[str, tuple[float, int] | None]) -> None:
-        if self.book is not None and changes:
-            self.book.save(changes)
-
     # ---- pairing ------------------------------------------------------------------------------
     def new_token(self) -> str:
         """A fresh one-time token for the QR code; older unused ones stay valid until they expire."""
@@ -121,7 +117,8 @@ class Pairing:
                     gone.append(min(idle or live, key=self._devices.get))
                 before = {k: (self._devices.pop(k), self._failures.pop(k, 0)) for k in gone}
             try:
-                self._save({key: (wall + DEVICE_TTL_S, 0), **dict.fromkeys(gone)})
+                if self.book is not None:
+                    self.book.pair(key, wall + DEVICE_TTL_S, gone)
             except BaseException:  # not remembered, not paired: the same code pairs once the store takes it
                 with self._lock:
                     self._devices.pop(key, None)
@@ -150,14 +147,32 @@ class Pairing:
                 if key not in self._devices:
                     return  # unpaired meanwhile
                 n = self._failures[key] = self._failures.get(key, 0) + 1
-                kept = (self._devices[key], n)
+                until = self._devices[key]
                 if n >= DEVICE_FAILURES:
-                    kept = None
                     self._devices.pop(key, None)
                     self._failures.pop(key, None)
                     for sid in [k for k, s in self._sessions.items() if s.device == key]:
                         del self._sessions[sid]
-            self._save({key: kept})
+            if self.book is None:
+                return
+            if n >= DEVICE_FAILURES:
+                self.book.forget([key])
+            else:
+                self.book.count(key, until, n)
+
+    def unpair_all(self) -> None:
+        """Every phone unpaired, its session ended, every QR code shown so far spent (the desk's «Отвязать все
+        телефоны», for a lost phone): each needs a new QR code, also after a restart."""
+        with self._book_lock:
+            with self._lock:
+                self._devices.clear()
+                self._failures.clear()
+                self._sessions.clear()
+                now = self.clock()
+                self._used.update(dict.fromkeys(self._tokens, now + PAIR_TTL_S * 4))
+                self._tokens.clear()
+            if self.book is not None:
+                self.book.forget_all()
 
     # ---- sessions -----------------------------------------------------------------------------
     def open_session(self, device: str, actor: Actor, name: str, lang: str, stamp: str = "") -> Session:

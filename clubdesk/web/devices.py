@@ -33,28 +33,38 @@ class DeviceBook:
             if kept is not None and kept[0] > now:
                 live[key[len(PREFIX):]] = kept
         live = dict(sorted(live.items(), key=lambda kv: kv[1][0], reverse=True)[:most])
-        dead = [key for key, _ in rows if key[len(PREFIX):] not in live]
+        dead = [key[len(PREFIX):] for key, _ in rows if key[len(PREFIX):] not in live]
         if dead:
-            self.save(dict.fromkeys((k[len(PREFIX):] for k in dead), None))
+            self.forget(dead)
         return live
 
-    def save(self, changes: dict[str, tuple[float, int] | None]) -> None:
-        """Write each device's pairing (end, wrong logins), or remove it (None); one transaction."""
+    def pair(self, key: str, until: float, gone: list[str]) -> None:
+        """A phone paired until `until`; the pairings in `gone` (ended, or pushed out of a full room) removed."""
         # background: a pairing is not a referee's shot (Store.recording paces the sync by those)
         with self.store.write(background=True) as cur:
-            for key, kept in changes.items():
-                if kept is None:
-                    cur.execute("DELETE FROM settings WHERE key = ?", (PREFIX + key,))
-                else:
-                    cur.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                                (PREFIX + key, json.dumps({"until": kept[0], "wrong": kept[1]})))
+            cur.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (PREFIX + key, _value(until, 0)))
+            cur.executemany("DELETE FROM settings WHERE key = ?", [(PREFIX + k,) for k in gone])
+
+    def count(self, key: str, until: float, wrong: int) -> None:
+        """A paired phone's wrong logins so far. Its row only, never a new one: a pairing removed meanwhile (by
+        another page on the same file: «Отвязать все телефоны») stays removed."""
+        with self.store.write(background=True) as cur:
+            cur.execute("UPDATE settings SET value = ? WHERE key = ?", (_value(until, wrong), PREFIX + key))
+
+    def forget(self, keys: list[str]) -> None:
+        with self.store.write(background=True) as cur:
+            cur.executemany("DELETE FROM settings WHERE key = ?", [(PREFIX + k,) for k in keys])
 
     def forget_all(self) -> int:
         """Remove every remembered pairing (the desk's «Отвязать все телефоны»); how many there were."""
         with self.store.write(background=True) as cur:
             cur.execute("DELETE FROM settings WHERE key LIKE ?", (PREFIX + "%",))
             return cur.rowcount
+
+
+def _value(until: float, wrong: int) -> str:
+    return json.dumps({"until": until, "wrong": wrong})
 
 
 def _parse(value: str) -> tuple[float, int] | None:

@@ -141,3 +141,39 @@ def test_a_pairing_the_store_does_not_take_is_refused_in_one_line_and_its_qr_cod
     faults.disk_full = False
     assert phone.get(path)[0] == 303  # the same code: nothing was spent
     assert log_in(phone)[0] == 200
+
+
+def test_unpairing_every_phone_ends_their_sessions_spends_the_qr_code_shown_and_holds_after_a_restart(
+        phone, make_phone, server, restart, club):
+    phone.login()
+    shown = server.pair_url().split(str(server.port), 1)[1]
+    server.pairing.unpair_all()
+    status, body, _ = phone.get("/api/me")
+    assert status == 401 and body["code"] == "not_paired"
+    status, page, _ = make_phone().get(shown)
+    assert status == 403 and "уже использован" in page
+    assert stored_pairings(club) == {}
+    (phone,) = restart(phone)
+    assert phone.get("/api/me")[1]["code"] == "not_paired"
+    assert log_in(phone)[1]["code"] == "not_paired"
+
+
+def test_unpairing_every_phone_while_the_page_is_stopped_holds_when_it_starts_again(phone, server, restart, store):
+    from clubdesk.web.devices import DeviceBook
+
+    phone.pair()
+    server.stop()
+    assert DeviceBook(store).forget_all() == 1
+    (phone,) = restart(phone)
+    assert phone.get("/api/me")[1]["code"] == "not_paired"
+
+
+def test_a_wrong_login_does_not_bring_back_a_pairing_another_page_removed(phone, store, club):
+    """«Отвязать все телефоны» at a desk whose own page is stopped, while `clubdesk serve` runs on the same file: that
+    page keeps its phones until it restarts, but a wrong login there must not write the pairing back."""
+    from clubdesk.web.devices import DeviceBook
+
+    phone.pair()
+    DeviceBook(store).forget_all()
+    assert log_in(phone, "nobody", "guess-1234")[1]["code"] == "login_failed"
+    assert stored_pairings(club) == {}
