@@ -177,3 +177,28 @@ def test_a_wrong_login_does_not_bring_back_a_pairing_another_page_removed(phone,
     DeviceBook(store).forget_all()
     assert log_in(phone, "nobody", "guess-1234")[1]["code"] == "login_failed"
     assert stored_pairings(club) == {}
+
+
+def test_a_restored_backup_pairs_no_phone_again(phone, server, store):
+    """A backup taken while a phone was paired, the phone unpaired later (lost), the file then restored from it: a
+    restored file is another desk (store/identity.py), and its pairings are the old desk's."""
+    from clubdesk.services.club import Club
+    from clubdesk.store.backups import backup, restore_newest_backup
+    from clubdesk.store.db import open_store
+
+    phone.pair()
+    backup(store.path)
+    server.pairing.unpair_all()
+    server.stop()
+    restored = open_store(restore_newest_backup(store.path))
+    dispatcher = ThreadDispatcher()
+    other = WebServer(Club(restored), dispatcher, "127.0.0.1", 0, "ru")
+    try:
+        assert restored.desk_id != store.desk_id
+        other.start()
+        assert not other.pairing.device_ok(phone.cookies["cd_device"])
+        assert restored.read("SELECT key FROM settings WHERE key LIKE ?", (PREFIX + "%",)) == []
+    finally:
+        other.stop()
+        dispatcher.close()
+        restored.close()
