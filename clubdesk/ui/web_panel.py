@@ -1,7 +1,9 @@
 """«Страница для столов» on the «Столы» page: start the table page (clubdesk/web) and pair a phone by its QR code.
 
 Off by default. When started it listens on this PC's LAN address and shows a one-time pairing link as a QR code
-(segno, drawn into a QPixmap); «Новый QR-код» makes another (each one pairs one phone, for five minutes). The
+(segno, drawn into a QPixmap); «Новый QR-код» makes another (each one pairs one phone, for five minutes). A paired
+phone stays paired across a restart of the desk (clubdesk/web/devices.py), so «Отвязать все телефоны» unpairs every
+phone at once, the page running or not (a phone lost or taken home). The
 page's service calls run on this (the GUI) thread through QtDispatcher, so a shot tapped at the table (or a Mafia
 host's action) goes through the same GameService as the desk's windows and their signals (ZhukHub.changed,
 PyramidFeed.changed, MafiaFeed.changed) redraw them at once; the desk's own shots reach the page through the same
@@ -15,7 +17,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from clubdesk.errors import KnownError, language
 from clubdesk.ui.i18n import tr
@@ -72,6 +74,10 @@ class WebPanel(QWidget):
         self.again = QPushButton(tr("Новый QR-код"))
         self.again.clicked.connect(self.new_code)
         self.again.hide()
+        self.unpair = QPushButton(tr("Отвязать все телефоны"))
+        self.unpair.setToolTip(tr("Каждому телефону у столов понадобится новый QR-код: например, если телефон "
+                                  "потерян"))
+        self.unpair.clicked.connect(self.unpair_all)
         self.address = QLabel()
         self.address.setObjectName("muted")
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -85,6 +91,7 @@ class WebPanel(QWidget):
         row.addWidget(self.toggle)
         row.addWidget(self.again)
         row.addStretch(1)
+        row.addWidget(self.unpair)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
@@ -141,6 +148,35 @@ class WebPanel(QWidget):
         self.address.setText(tr("Отсканируйте телефоном (один телефон, 5 минут): {link}\nТабло для зала: {board}")
                              .format(link=link, board=self.server.url + "/board"))
         return link
+
+    def confirm(self, text: str) -> bool:
+        """Asked before every phone is unpaired; tests replace it."""
+        return QMessageBox.question(self, tr("Отвязать все телефоны"), text) == QMessageBox.StandardButton.Yes
+
+    def unpair_all(self) -> bool:
+        """Every phone unpaired (in the store too, so also after a restart), its session ended; the QR code shown
+        is spent and a new one shown. False: not asked to, or the store did not take it (the line says why)."""
+        if not self.confirm(tr("Отвязать все телефоны судей и ведущих? Каждый сможет войти только после нового "
+                               "QR-кода со стойки.")):
+            return False
+        from clubdesk.web.devices import DeviceBook
+
+        try:
+            if self.server is not None:
+                self.server.pairing.unpair_all()
+            else:
+                DeviceBook(self.club.store).forget_all()
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+            return False
+        self.error.hide()
+        if self.server is not None:
+            self.new_code()
+            self.address.setText(tr("Все телефоны отвязаны.") + "\n" + self.address.text())
+        else:
+            self.address.setText(tr("Все телефоны отвязаны."))
+        return True
 
     # ---- the desk's windows and the page tell each other -------------------------------------------------------
     def _feeds(self):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from clubdesk.errors import KnownError
 from clubdesk.web import limits
 from clubdesk.web.auth import Pairing
+from clubdesk.web.devices import DeviceBook
 from clubdesk.web.dispatch import Dispatcher
 
 DEFAULT_PORT = 8765
@@ -78,6 +79,7 @@ class WebServer:
     def start(self) -> None:
         from clubdesk.web.server import TablePage
 
+        self.pairing.recall(DeviceBook(self.club.store))  # the phones paired before a restart of the desk stay paired
         started = threading.Event()
         failure: list[BaseException] = []
 

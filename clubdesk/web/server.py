@@ -12,6 +12,7 @@ flaky Wi-Fi) gets the first answer and records nothing more.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 import re
@@ -206,14 +207,23 @@ class TablePage:
                             headers={"Cache-Control": "no-cache"})
 
     async def pair(self, request: web.Request) -> web.Response:
-        device, why = self.pairing.redeem(request.query.get("t", ""))
+        # off the event loop: the pairing is written to the store (remembered across a restart of the desk)
+        try:
+            device, why = await asyncio.get_running_loop().run_in_executor(None, self.pairing.redeem,
+                                                                           request.query.get("t", ""))
+        except KnownError as exc:  # the store did not take it: nothing paired, the same code works again later
+            return self._refused(exc.message(self.lang), 503)
         if device is None:
-            html = (self.web_dir / "refused.html").read_text(encoding="utf-8")
-            return web.Response(text=html.replace("{{lang}}", self.lang).replace("{{message}}", self._word(why)),
-                                content_type="text/html", status=403)
+            return self._refused(self._word(why), 403)
         response = web.Response(status=303, headers={"Location": "/"})
         response.set_cookie(DEVICE, device, max_age=int(DEVICE_TTL_S), httponly=True, samesite="Strict", path="/")
         return response
+
+    def _refused(self, message: str, status: int) -> web.Response:
+        """The page a phone's camera opened, refused in one line (a pairing link is opened, not fetched by app.js)."""
+        page = (self.web_dir / "refused.html").read_text(encoding="utf-8")
+        return web.Response(text=page.replace("{{lang}}", self.lang).replace("{{message}}", html.escape(message)),
+                            content_type="text/html", status=status)
 
     # ---- login --------------------------------------------------------------------------------
     async def login(self, request: web.Request) -> web.Response:
@@ -237,7 +247,12 @@ class TablePage:
 
         def check():
             from clubdesk.services.scopes import display_name
-            actor = accounts.login(body["login"], body["password"], channel=channel)
+            try:
+                actor = accounts.login(body["login"], body["password"], channel=channel)
+            except KnownError as exc:
+                if exc.code == "login_failed":  # enough of them and the phone must scan a new QR code (a write)
+                    self.pairing.login_failed(device)
+                raise
             stamp = self.club.store.read("SELECT password_hash FROM accounts WHERE id = ?", (actor.account_id,))
             return actor, display_name(self.club.store, actor), stamp[0][0] if stamp else ""
         # the password hash takes ~0.2 s of a core: in a thread of its own, never on the desk's GUI thread, and one at
@@ -247,10 +262,6 @@ class TablePage:
         self._logging_in.add(device)
         try:
             actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
-        except KnownError as exc:
-            if exc.code == "login_failed":
-                self.pairing.login_failed(device)  # enough of them and the phone must scan a new QR code
-            raise
         finally:
             self._logging_in.discard(device)
         s = self.pairing.open_session(device, actor, name, self.lang, stamp)

@@ -153,5 +153,25 @@
       <translation>Scan with a phone (one phone, 5 minutes): {link}
 Hall scoreboard: {board}</translation>
     </message>
+    <message>
+      <source>Отвязать все телефоны</source>
+      <translation>Unpair all phones</translation>
+    </message>
+    <message>
+      <source>Каждому телефону у столов понадобится новый QR-код: например, если телефон потерян</source>
+      <translation>Every phone at the tables will need a new QR code: for instance when a phone is lost</translation>
+    </message>
+    <message>
+      <source>Отвязать все телефоны судей и ведущих? Каждый сможет войти только после нового QR-кода со стойки.</source>
+      <translation>Unpair every referee's and host's phone? Each can log in only after a new QR code from the desk.</translation>
+    </message>
+    <message>
+      <source>Все телефоны отвязаны.</source>
+      <translation>All phones are unpaired.</translation>
+    </message>
+    <message>
+      <source>Телефоны отвязывает стойка или администратор</source>
+      <translation>Phones are unpaired by the desk or the administrator</translation>
+    </message>
   </context>
 </TS>

@@ -60,6 +60,50 @@ def test_a_referee_account_cannot_start_the_page(qtbot, hub, club, admin):
     p = LivePage(hub, Actor("x", "orlov", frozenset({"referee"})))
     qtbot.addWidget(p)
     assert not p.web.toggle.isEnabled()
+    assert not p.web.unpair.isEnabled() and p.web.unpair.toolTip() == "Телефоны отвязывает стойка или администратор"
+
+
+def paired(qtbot, server) -> Client:
+    phone = Client(server)
+    t, _ = in_thread(phone.pair)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    assert server.pairing.device_ok(phone.cookies["cd_device"])
+    return phone
+
+
+def test_unpairing_every_phone_asks_first_then_holds_after_the_page_starts_again(qtbot, page):
+    assert page.web.start()
+    phone = paired(qtbot, page.web.server)
+    asked = []
+    page.web.confirm = lambda text: asked.append(text) or False
+    assert not page.web.unpair_all()
+    assert asked and page.web.server.pairing.device_ok(phone.cookies["cd_device"])  # «Нет»: nothing done
+    shown = page.web.address.text()
+    page.web.confirm = lambda text: True
+    assert page.web.unpair_all()
+    assert not page.web.server.pairing.device_ok(phone.cookies["cd_device"])
+    assert page.web.address.text().startswith("Все телефоны отвязаны.") and page.web.address.text() != shown
+    page.web.stop()
+    assert page.web.start()
+    assert not page.web.server.pairing.device_ok(phone.cookies["cd_device"])
+
+
+def test_unpairing_every_phone_with_the_page_stopped_forgets_the_remembered_ones(qtbot, page):
+    assert page.web.start()
+    phone = paired(qtbot, page.web.server)
+    page.web.stop()
+    page.web.confirm = lambda text: True
+    assert page.web.unpair_all() and page.web.address.text() == "Все телефоны отвязаны."
+    assert page.web.start()
+    assert not page.web.server.pairing.device_ok(phone.cookies["cd_device"])
+
+
+def test_a_phone_stays_paired_when_the_page_is_stopped_and_started_again(qtbot, page):
+    assert page.web.start()
+    phone = paired(qtbot, page.web.server)
+    page.web.stop()
+    assert page.web.start()
+    assert page.web.server.pairing.device_ok(phone.cookies["cd_device"])
 
 
 def test_a_shot_tapped_on_the_page_shows_in_the_desks_window_within_a_second(qtbot, page, club, table):
@@ -137,3 +181,21 @@ def test_the_desks_host_panel_wakes_the_phones_stream(qtbot, page, mafia_panel):
     versions = page.web.server.page.changes.versions
     assert c.record({"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}})
     qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=1000)
+
+
+def test_unpairing_every_phone_on_a_full_disk_says_so_in_one_line_and_can_be_pressed_again(qtbot, page, store,
+                                                                                          monkeypatch):
+    from tests.faults import StoreFaults
+
+    assert page.web.start()
+    phone = paired(qtbot, page.web.server)
+    page.web.stop()
+    faults = StoreFaults(store, monkeypatch)
+    faults.disk_full = True
+    page.web.confirm = lambda text: True
+    assert not page.web.unpair_all()
+    assert not page.web.error.isHidden() and "\n" not in page.web.error.text() and faults.failures
+    faults.disk_full = False
+    assert page.web.unpair_all() and page.web.error.isHidden()
+    assert page.web.start()
+    assert not page.web.server.pairing.device_ok(phone.cookies["cd_device"])

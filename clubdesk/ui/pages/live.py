@@ -60,6 +60,9 @@ class LivePage(QWidget):
 
         self.web = WebPanel(hub.club, self)
         self.web.toggle.setEnabled(actor.has("desk"))  # it opens the desk's login to the LAN: the desk decides
+        self.web.unpair.setEnabled(actor.has("desk"))
+        if not actor.has("desk"):
+            self.web.unpair.setToolTip(tr("Телефоны отвязывает стойка или администратор"))
         QApplication.instance().aboutToQuit.connect(self.web.stop)
         hint = QLabel(tr("Щёлкните стол, чтобы вести счёт. Удар вводится цифрами, Enter — записать."))
         hint.setObjectName("muted")
