@@ -59,3 +59,19 @@ def log_in(page, server, login: str = "orlov") -> None:
     page.fill("#password", PASSWORD)
     page.click("#login-form button[type=submit]")
     page.wait_for_selector("h1:has-text('Идущие столы')")
+
+
+def open_board(browser, server):
+    """The hall TV: a 1280 × 720 context, paired and logged in as the display account «tv», on /board.
+    Returns (context, page); the caller closes the context."""
+    from tests.web.conftest import PASSWORD
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    ctx.set_default_timeout(8000)
+    page = ctx.new_page()
+    page.goto(server.pair_url())
+    page.fill("#login", "tv")
+    page.fill("#password", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_url("**/board")
+    return ctx, page

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData
-from tests.web.browser import log_in, screenshot
+from tests.web.browser import log_in, open_board, screenshot
 
 XSS = '<img src=x onerror="window.__xss=1">'
 
@@ -83,18 +83,10 @@ def test_a_stream_refused_because_the_session_ended_takes_the_phone_to_the_login
 
 def test_the_hall_board_a_full_desk_refuses_says_so_and_comes_back_by_itself(browser, server, zhuk_table, monkeypatch,
                                                                              new_phone, tmp_path):
-    from tests.web.conftest import PASSWORD
 
     other = hold_the_desks_one_stream(new_phone, server, zhuk_table.game_id, monkeypatch)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
-    ctx.set_default_timeout(8000)
+    ctx, tv = open_board(browser, server)
     try:
-        tv = ctx.new_page()
-        tv.goto(server.pair_url())
-        tv.fill("#login", "tv")
-        tv.fill("#password", PASSWORD)
-        tv.click("#login-form button[type=submit]")
-        tv.wait_for_url("**/board")
         tv.wait_for_selector("#line:has-text('Стойка занята')")
         screenshot(tv, "web-board-desk-busy", tmp_path)
         other.tap("#back")

@@ -10,8 +10,7 @@ from sqlalchemy import select
 from clubdesk.services.demo_pyramid import MATCH
 from clubdesk.store.models import Event
 from clubdesk.ui.zhuk.composer import ShotDraft
-from tests.web.browser import log_in, screenshot
-from tests.web.conftest import PASSWORD
+from tests.web.browser import log_in, open_board, screenshot
 
 
 def stored(club, game_id) -> list[dict]:
@@ -204,15 +203,8 @@ def test_the_hall_board_shows_scores_live_and_never_a_private_field(browser, ser
                                                                     tmp_path):
     from clubdesk.services.matches import MatchService
 
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
-    ctx.set_default_timeout(8000)
-    page = ctx.new_page()
+    ctx, page = open_board(browser, server)
     try:
-        page.goto(server.pair_url())
-        page.fill("#login", "tv")
-        page.fill("#password", PASSWORD)
-        page.click("#login-form button[type=submit]")
-        page.wait_for_url("**/board")
         page.wait_for_selector(".t")
         assert "Граф" in page.inner_text("#board") and "10 000" in page.inner_text("#board").replace("\u202f", " ")
         server.dispatcher.submit(lambda: MatchService.of(club).record_shot(admin, match, MATCH[0][1])).result()
