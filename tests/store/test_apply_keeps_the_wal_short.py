@@ -130,29 +130,41 @@ def test_an_apply_says_the_size_its_next_transaction_would_have_had_so_the_next_
         store.close()
 
 
-def test_a_checkpoint_runs_beside_the_next_batchs_plan_and_ends_before_its_write(tmp_path, monkeypatch):
-    """Each checkpoint runs in a thread while the next batch is planned, and the write waits for it: a write that
-    began with the checkpoint still copying would find the log not yet copied back and could not start it again
-    from its beginning (the log then only grows, as before the apply checkpointed)."""
+def _record_checkpoints_and_writes(monkeypatch, store, pause: float, threads: set | None = None) -> list[str]:
+    """The order of the apply's checkpoints (each made to take `pause` s) and writes, as a list it appends to; the
+    checkpoints' thread names into `threads`. Nobody records meanwhile (the idle budget)."""
     import threading
     import time
 
     from clubdesk.sync import bulk_apply
 
+    events: list[str] = []
+
+    def slow_checkpoint(_conn):
+        if threads is not None:
+            threads.add(threading.current_thread().name)
+        events.append("checkpoint begins")
+        time.sleep(pause)
+        events.append("checkpoint ends")
+
+    real_write = bulk_apply.write_batch
+    monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
+    monkeypatch.setattr(store, "recording", lambda _within: False)
+    monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+    return events
+
+
+def test_a_checkpoint_runs_beside_the_next_batchs_plan_and_ends_before_its_write(tmp_path, monkeypatch):
+    """Each checkpoint runs in a thread while the next batch is planned, and the write waits for it: a write that
+    began with the checkpoint still copying would find the log not yet copied back and could not start it again
+    from its beginning (the log then only grows, as before the apply checkpointed)."""
+    import threading
+
+
     store = open_store(tmp_path / "club.sqlite")
     try:
-        events, threads = [], set()
-
-        def slow_checkpoint(conn):
-            threads.add(threading.current_thread().name)
-            events.append("checkpoint begins")
-            time.sleep(0.05)
-            events.append("checkpoint ends")
-
-        real_write = bulk_apply.write_batch
-        monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
-        monkeypatch.setattr(store, "recording", lambda _within: False)
-        monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+        threads = set()
+        events = _record_checkpoints_and_writes(monkeypatch, store, 0.05, threads)
         apply.apply_remote(store, _player_rows(200), batch=10, rederive=lambda *_: None)  # 20 transactions
         assert events.count("checkpoint begins") == 2
         assert threading.current_thread().name not in threads
@@ -167,23 +179,11 @@ def test_a_pull_applying_in_several_calls_lets_a_checkpoint_run_on_into_the_next
     """The runner applies a page in calls of 5 000 rows, about the eight transactions between two checkpoints: with
     one `Checkpoints` for the pull, a checkpoint begun by a call's last write runs beside the next call's first plan
     (a call of its own waited for it before returning), and that call's first write still waits for it."""
-    import time
 
-    from clubdesk.sync import bulk_apply
 
     store = open_store(tmp_path / "club.sqlite")
     try:
-        events = []
-
-        def slow_checkpoint(conn):
-            events.append("checkpoint begins")
-            time.sleep(0.1)
-            events.append("checkpoint ends")
-
-        real_write = bulk_apply.write_batch
-        monkeypatch.setattr(apply_wal, "checkpoint", slow_checkpoint)
-        monkeypatch.setattr(store, "recording", lambda _within: False)
-        monkeypatch.setattr(bulk_apply, "write_batch", lambda *a: events.append("write") or real_write(*a))
+        events = _record_checkpoints_and_writes(monkeypatch, store, 0.1)
         rows = _player_rows(100)
         with apply_wal.Checkpoints(store) as checkpoints:
             apply.apply_remote(store, rows[:80], batch=10, rederive=lambda *_: None, checkpoints=checkpoints)
