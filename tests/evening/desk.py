@@ -1,0 +1,302 @@
+"""A club's evening driven as its staff drive it: the desk's main window and the windows it opens (pytest-qt keys
+and clicks), the phones through the table page the desk serves (real HTTP on loopback), protocols printed to PDF.
+
+`Desk` holds the evening; each step returns when the program has done it. After every step `Desk.check()` asks the
+evening's invariants (tests/evening/invariants.py) and fails naming the step and what broke.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import random
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from clubdesk.services.accounts import AccountService
+from clubdesk.services.club import Club
+from clubdesk.services.players import PlayerData
+from clubdesk.services.protocols import ProtocolService
+from clubdesk.store.db import open_store
+from clubdesk.ui.main_window import MainWindow
+from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
+from tests.clock import FakeClock
+from tests.evening import invariants
+from tests.reports.fill import NAMES, NICKS
+from tests.ui.conftest import answer
+from tests.web.conftest import PASSWORD, Client
+
+STAFF = (("orlov", "Пётр Орлов", ("referee",)), ("maestro", "Антон Маестров", ("host",)),
+         ("tv", "Табло", ("display",)))
+EXTRA = [("Лебедев Артём", "Рикошет")]   # a thirteenth member beside the reports' twelve
+
+
+@dataclass
+class Desk:
+    qtbot: object
+    tmp_path: Path
+    seed: int = 1
+    steps: list[str] = field(default_factory=list)
+    played: set[str] = field(default_factory=set)      # games played to a result: what «Протоколы» must list
+    mafia_steps: int = 0                                 # changes of Mafia games seen by the secrecy check
+    secret_breaches: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.store = open_store(self.tmp_path / "club.sqlite")
+        self.club = Club(self.store)
+        self.admin = AccountService(self.store).create_first_admin("admin", "secret-admin")
+        for login, name, roles in STAFF:
+            self.club.accounts.create_account(self.admin, login, PASSWORD, roles, name)
+        members = list(zip(NAMES, NICKS, strict=True)) + EXTRA
+        self.players = [self.club.players.add(self.admin, PlayerData(n, nick)).id for n, nick in members]
+        self.clock = FakeClock(5_000_000.0)
+        self.hub = install_hub(self.club, ZhukHub(self.club, now=self.clock, autostart=False))
+        self.hub.clock_actor = self.admin
+        settings = QSettings(str(self.tmp_path / "ui.ini"), QSettings.Format.IniFormat)
+        self.window = MainWindow(self.club, self.admin, settings)
+        self.qtbot.addWidget(self.window)
+        self.window.resize(1366, 768)
+        self.window.show()
+        self.protocols = ProtocolService(self.store, self.club.games)
+        self.server = None
+
+    # ---- the evening's checks ------------------------------------------------------------------------------
+
+    def check(self, step: str) -> None:
+        """Every invariant of the evening, after `step`."""
+        self.steps.append(step)
+        QApplication.processEvents()
+        breaches = invariants.running_games_per_table(self.store, self.club.games) + self.secret_breaches
+        for tid in self.tournaments():
+            breaches += invariants.zhuk_money(self.hub.tournaments, self.club.games, tid)
+        assert not breaches, f"после шага «{step}»:\n" + "\n".join(breaches)
+
+    def tournaments(self) -> list[str]:
+        return [t.id for t in self.hub.tournaments.tournaments()]
+
+    # ---- Жук: a tournament on «Столы», every shot typed at the table's window -----------------------------
+
+    def live(self):
+        self.window.show_page("live")
+        return self.window.page("live")
+
+    def zhuk_tournament(self, players: list[str], name: str = "Кубок вечера") -> str:
+        tid = self.hub.tournaments.create(self.admin, name, players)
+        self.check(f"турнир «{name}» создан")
+        return tid
+
+    def play_stage(self, tid: str, shots: int, final: bool = False) -> None:
+        svc = self.hub.tournaments
+        (svc.draw_final if final else svc.draw_stage)(self.admin, tid, seed=self.rng.randrange(1000))
+        stage = svc.stages(tid)[-1]
+        self.check(f"жеребьёвка этапа {stage.number}")
+        for rnd in stage.rounds:
+            self.play_round(rnd.id, shots, f"этап {stage.number}, раунд {rnd.number}")
+
+    def play_round(self, round_id: str, shots: int, what: str) -> None:
+        svc, page = self.hub.tournaments, self.live()
+        tables = svc.start_round(self.admin, round_id)
+        self.check(f"{what}: начат")
+        for table in tables:
+            win = page.open_table(table)
+            for i in range(shots):
+                if self.club.games.state(table.game_id)["finished"]:
+                    break
+                self.type_zhuk_shot(win.scoring, table.game_id)
+                self.check(f"{what}, стол {table.number}: удар {i + 1}")
+            win.close()
+        self.played.update(t.game_id for t in tables)
+        answer(page, lambda dialog: dialog.ok.click())
+        page.end.click()                                          # «Закончить раунд» → the whole round
+        assert svc.round_over(round_id), what
+        self.check(f"{what}: окончен")
+
+    def type_zhuk_shot(self, widget, game_id: str) -> None:
+        """One shot as a referee types it: a pot, two, a miss or a touch foul; a refused one is cleared (Esc)
+        and the shot typed again as a miss."""
+        state = self.club.games.state(game_id)
+        keys = ["Enter", "F2 Enter"] + (["1 Enter", "1 Enter", "1 1 Enter"] if state["balls"]["std"] else [])
+        before = self.club.games.seq(game_id)
+        type_keys(widget, self.rng.choice(keys))
+        if self.club.games.seq(game_id) == before:
+            assert not widget.error.isHidden(), "a shot neither recorded nor refused"
+            type_keys(widget, "Esc Enter")
+            assert self.club.games.seq(game_id) == before + 1, widget.error.text()
+
+    # ---- the phones: the table page the desk serves --------------------------------------------------------
+
+    def serve_phones(self):
+        web = self.live().web
+        if web.server is None:
+            web.host, web.port = "127.0.0.1", free_port()
+            assert web.start(), "the table page did not start"
+        self.server = web.server
+        return self.server
+
+    def phone(self, login: str) -> Phone:
+        """A phone paired by a fresh QR code of the desk and logged in with the staff account."""
+        phone = Phone(Client(self.serve_phones()), self.qtbot)
+        phone.call(phone.client.login, login, PASSWORD)
+        return phone
+
+    # ---- Пирамидка: a match the desk creates, its referee scores from a phone ----------------------------
+
+    def pyramid_match(self, first: str, second: str, table: str, referee: str = "orlov") -> str:
+        from clubdesk.services.matches import MatchService
+
+        gid = MatchService.of(self.club).create(self.admin, first, second, table=table, referee=referee)
+        self.check(f"матч Пирамидки на «{table}» создан")
+        return gid
+
+    def score_match_from_phone(self, phone: Phone, game_id: str, shots) -> None:
+        """The referee's phone records `shots` (Пирамидка facts, as the page sends them) one tap at a time."""
+        for i, facts in enumerate(shots):
+            seq = phone.get(f"/api/games/{game_id}")[1]["seq"]
+            status, view, _ = phone.post(f"/api/games/{game_id}/shot",
+                                         {"shot": facts, "key": f"evening-{game_id[:8]}-{i}", "seq": seq})
+            assert status == 200, view
+            self.check(f"Пирамидка с телефона: удар {i + 1}")
+        if self.club.games.state(game_id).get("finished"):
+            self.played.add(game_id)
+
+    # ---- Mafia: an evening on its page, each game on the host panel with the room display ------------------
+
+    def mafia_evening(self, players: list[str], rounds: int = 2) -> str:
+        import datetime as dt
+
+        page = self.mafia()
+        svc = page.service
+        evening = svc.create(self.admin, dt.date(2026, 12, 6), None, tables=1, name="Пятничная мафия").id
+        for pid in players:
+            svc.check_in(self.admin, evening, pid)
+        svc.draw_seating(self.admin, evening, rounds, seed=self.rng.randrange(1000))
+        page.select(evening)
+        self.check("вечер мафии: отмечены и рассажены")
+        return evening
+
+    def mafia(self):
+        self.window.show_page("mafia")
+        return self.window.page("mafia")
+
+    def start_mafia_game(self, slot: int, clicks: int = 1) -> str:
+        """«Начать игру» for the seating's `slot`-th game, clicked `clicks` times as a tired host might."""
+        tab = self.mafia().games
+        page = self.mafia()
+        page.tabs.setCurrentWidget(tab)
+        tab.slot.setCurrentIndex(slot)
+        before = {tab.model.row_at(r).game_id for r in range(tab.model.rowCount())}
+        for _ in range(clicks):
+            self.qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+        new = [tab.model.row_at(r) for r in range(tab.model.rowCount()) if tab.model.row_at(r).game_id not in before]
+        self.check(f"«Начать игру» нажата {clicks} раз")
+        assert len(new) == 1, f"{clicks} нажатий начали {len(new)} игр"
+        return new[0].game_id
+
+    def open_host_panel(self, game_id: str):
+        """The host panel and the room display of `game_id`, opened from the games tab; every change of the game
+        is followed by the secrecy check of every desk window."""
+        tab = self.mafia().games
+        row = next(r for r in range(tab.model.rowCount()) if tab.model.row_at(r).game_id == game_id)
+        tab.view.selectRow(row)
+        panel = tab.open_game(display=False)
+        display = tab.open_game(display=True)
+        panel.c.stateChanged.connect(lambda _s: self._mafia_changed(panel))
+        return panel, display
+
+    def _mafia_changed(self, panel) -> None:
+        self.mafia_steps += 1
+        self.secret_breaches += invariants.desk_shows_no_secret(panel.c.state)
+
+    def play_mafia_game(self, panel, script) -> None:
+        """The game to its end as `script(record, game_id)` (the demo's games) plays it, each event handed to the
+        panel's controller as the panel's widgets hand it; then the game counts as played."""
+        c = panel.c
+
+        def record(_gid, obj):
+            if obj is not None and obj["type"] == "night" and len(set(obj["shots"].values())) <= 1:
+                self._night_on_the_form(panel, obj)
+            elif obj is not None:
+                assert c.record(obj), (obj, panel.error.text())
+            return c.state
+
+        script(record, c.game_id)
+        assert c.state["step"] == "finished", c.state["step"]
+        self.played.add(c.game_id)
+        self.check("игра мафии окончена")
+
+    def _night_on_the_form(self, panel, obj: dict) -> None:
+        """A night as the host enters it: the shot and both checks picked on the night form (their answers shown
+        to the host — and looked for on every desk window before «Записать»), then recorded."""
+        night = panel.forms["night"]
+        assert panel.stack.currentWidget() is night
+        (shot,) = set(obj["shots"].values()) or {None}
+        night.choose(shot=shot, don=obj.get("don_check"), sheriff=obj.get("sheriff_check"))
+        self.secret_breaches += invariants.desk_shows_no_secret(panel.c.state)
+        day = panel.c.state["day"]
+        self.qtbot.mouseClick(night.record, Qt.MouseButton.LeftButton)
+        assert panel.c.state["step"] != "night" or panel.c.state["day"] != day, panel.error.text()
+
+    # ---- «Протоколы»: every document printed and read back ------------------------------------------------
+
+    def print_protocols(self) -> dict[str, str]:
+        """Every document «Протоколы» lists, printed to PDF and read back as text (id → text); the list holds the
+        games the evening played and no other."""
+        from tests.reports.pdfcheck import text as pdf_text
+
+        self.window.show_page("protocols")
+        breaches = invariants.protocols_list_only_played(self.protocols, self.played)
+        assert not breaches, "\n".join(breaches)
+        texts = {}
+        for row in self.protocols.list_documents():
+            if row.kind == "game":
+                texts[row.id] = pdf_text(self.protocols.game_pdf(row.id))
+            elif row.kind == "tournament" and row.game == "zhuk":
+                stages = self.hub.tournaments.stages(row.id)
+                for stage in stages:
+                    texts[f"{row.id}/{stage.number}"] = pdf_text(
+                        self.protocols.tournament_pdf(row.id, stage=stage.number))
+                texts[row.id] = pdf_text(self.protocols.tournament_pdf(row.id))
+            elif row.kind == "evening":
+                texts[row.id] = pdf_text(self.protocols.evening_pdf(row.id))
+        self.check("протоколы напечатаны")
+        return texts
+
+
+class Phone:
+    """A phone on the club's Wi-Fi: its HTTP calls run beside the desk's event loop, which serves them (the page
+    hands each request to the GUI thread, as on a real evening), so a call waits for its answer, not a time."""
+
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+
+    def __init__(self, client: Client, qtbot) -> None:
+        self.client, self.qtbot = client, qtbot
+
+    def call(self, fn, *args, **kwargs):
+        future = self.pool.submit(fn, *args, **kwargs)
+        self.qtbot.waitUntil(future.done, timeout=15_000)
+        return future.result()
+
+    def get(self, path, **kw):
+        return self.call(self.client.get, path, **kw)
+
+    def post(self, path, body, **kw):
+        return self.call(self.client.post, path, body, **kw)
+
+
+KEYS = {"Enter": Qt.Key.Key_Return, "Esc": Qt.Key.Key_Escape, "F1": Qt.Key.Key_F1, "F2": Qt.Key.Key_F2}
+
+
+def type_keys(widget, keys: str) -> None:
+    for k in keys.split():
+        QTest.keyClick(widget, KEYS[k] if k in KEYS else getattr(Qt.Key, f"Key_{k}"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
