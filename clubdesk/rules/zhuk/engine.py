@@ -88,7 +88,7 @@ class ZhukEngine(ReplayEngine[Event]):
         if not self.zhuk:
             return ("zhuk_not_on_table", "Z§4.2")
         if self.break_shot:
-            return ("zhuk_cue_on_break", "Z-1")
+            return ("zhuk_cue_on_break", "Z-16")  # the break is an ordinary shot with the main cue
         if self.in_hand:
             return ("zhuk_cue_after_main_potted", "Z-8")
         if self.zhuk_spotted:
