@@ -3,9 +3,9 @@ P-7 (when the referee may record that the centre spot is taken)."""
 
 from __future__ import annotations
 
-import pytest
-
 import json
+
+import pytest
 
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.pyramid100 import parse_event
