@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from clubdesk.services.games import EventRefused, GameService
 from clubdesk.services.players import PlayerData, PlayerService
-from clubdesk.services.tournaments import TournamentService
+from clubdesk.services.tournaments import TournamentError, TournamentService
 from tests.clock import FakeClock
 from tests.rules.test_zhuk_properties import random_shot
 
@@ -158,5 +158,16 @@ def test_z15_balances_plus_banks_are_conserved_across_every_round_of_a_stage_and
         svc.end_round(admin, rnd.id)
         ended = _money(svc, tables)
     banks = svc.stage_banks(stage.id)
-    assert sum(svc.stage_balances(stage.id).values()) + sum(banks.values()) == 10_000 * n
+    balances = svc.stage_balances(stage.id)
+    assert sum(balances.values()) + sum(banks.values()) == 10_000 * n
     assert banks == {number: bank for number, (_, bank) in ended.items()}
+    try:
+        svc.draw_stage(admin, tid, seed=seed)          # the survivors of Z§9, when they can be seated
+    except TournamentError:
+        return
+    tables = svc.start_round(admin, svc.stages(tid)[-1].rounds[0].id)
+    seated = _money(svc, tables)
+    assert all(bank == 0 for _, bank in seated.values())   # the bank not won stays out of play
+    out = sum(b for p, b in balances.items() if p in svc.stage_end(stage.id).eliminated)
+    # the tournament's money: the balances (of those out too) plus the banks not won
+    assert sum(money for money, _ in seated.values()) + out + sum(banks.values()) == 10_000 * n
