@@ -7,10 +7,12 @@ from clubdesk.reports.base import Meta
 __all__ = ["Meta", "build_record_pdf"]
 
 
-def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None) -> bytes:
+def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None,
+                     stage_last: bool | None = None) -> bytes:
     """The protocol of any game record (replay.md); raises rules.record.ReplayError when it does not replay.
 
-    `bankroll` is the tournament's rule (Z-10) for a Жук table of a tournament: the record does not carry it.
+    `bankroll` is the tournament's rule (Z-10) for a Жук table of a tournament, `stage_last` whether its round is the
+    stage's last (Z-15: the bank left is not won): the record does not carry them.
     """
     from clubdesk.rules.errors import RuleError
     from clubdesk.rules.record import ReplayError, new_engine
@@ -25,6 +27,6 @@ def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru", b
         return build_pyramid_match(record, meta, lang)
     if game == "zhuk":
         from clubdesk.reports.zhuk import build_zhuk_round
-        return build_zhuk_round(record, meta, lang, bankroll)
+        return build_zhuk_round(record, meta, lang, bankroll, stage_last)
     from clubdesk.reports.mafia import build_mafia_game
     return build_mafia_game(record, meta, lang)

@@ -107,10 +107,12 @@ def balances_table(engine, name, lang: str):
     return table(body, [50, 16, 20, 20, 20, 18], align_right=(1, 2, 3, 4, 5))
 
 
-def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None) -> bytes:
+def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None,
+                     stage_last: bool | None = None) -> bytes:
     """The table round protocol as PDF bytes; raises rules.record.ReplayError for a record that does not replay.
 
-    `bankroll`: the tournament's rule (carry | reset, Z-10) when the table plays in one.
+    `bankroll`: the tournament's rule (carry | reset, Z-10) when the table plays in one. `stage_last`: in a
+    tournament, whether the round is its stage's last — the bank left is then not won, else it carries (Z-15).
     """
     meta = meta or Meta()
     name = meta.name
@@ -123,6 +125,8 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", b
               (t("referee", lang), meta.official or "—"),
               (t("options", lang), round_options(engine.nominal, engine.settlement, lang, bankroll))]
     story: list = [title(doc_title), info_block(pairs)]
+    if engine.opening_bank:
+        story.append(note(f"{t('zh_bank_start', lang)}: {money(engine.opening_bank)} B", bold=True))
     story.append(heading(t("zh_log", lang)))
     story.append(_log_table(rows, lang))
     del rows  # the table holds what it prints
@@ -133,7 +137,9 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", b
     best = [name(s.id) for s in engine.seats if gain[s.id] == top]  # equal results are all named
     story.append(note(t("zh_best" if len(best) == 1 else "zh_best_tied", lang, name=", ".join(best),
                         amount=signed(top)), bold=True))
-    story.append(note(f"{t('zh_bank_end', lang)}: {money(engine.bank)} B. "
+    fate = "" if stage_last is None or not engine.bank else \
+        f" ({t('zh_bank_not_won' if stage_last else 'zh_bank_carries', lang)})"
+    story.append(note(f"{t('zh_bank_end', lang)}: {money(engine.bank)} B{fate}. "
                       + t("zh_money_check", lang, total=money(engine.total_money))))
     if not engine.finished:
         story.append(note(f"{t('zh_round', lang)}: {t('zh_unfinished', lang)}", bold=True))

@@ -16,13 +16,16 @@ FINAL = 4  # the final's stage number in zt.schedule() and its column in the sta
 
 @dataclass
 class TableResult:
-    """One table of one round: players in turn order, balances at its start and now."""
+    """One table of one round: players in turn order, balances at its start and now, the table's bank at its start
+    (carried from the stage's previous round, Z-15) and now."""
 
     number: int
     players: list[str]
     start: dict[str, int]
     end: dict[str, int]
     finished: bool = True
+    bank_start: int = 0
+    bank_end: int = 0
 
 
 @dataclass
@@ -56,6 +59,11 @@ class StageData:
             for tbl in r.tables:
                 out.update(tbl.end)
         return out
+
+    def banks(self) -> dict[int, int]:
+        """Each table's bank at the end of the stage's latest round (table number → B): once the stage has ended,
+        the bank not won — out of play, nobody's balance (Z-15)."""
+        return {tbl.number: tbl.bank_end for tbl in self.rounds[-1].tables} if self.rounds else {}
 
 
 @dataclass
@@ -110,10 +118,25 @@ def stage_story(data: TournamentData, stage: StageData, name, lang: str) -> list
             for i, p in enumerate(tbl.players):
                 body.append([str(tbl.number) if i == 0 else "", name(p), money(tbl.start[p]), money(tbl.end[p]),
                              signed(tbl.end[p] - tbl.start[p])])
+            # Z-15: the bank is the table's for the stage, so its start shows what the previous round left in it
+            body.append(["", t("zh_table_bank", lang), money(tbl.bank_start), money(tbl.bank_end),
+                         signed(tbl.bank_end - tbl.bank_start)])
         story += [note(t("zh_round_line", lang, n=r.number, minutes=r.minutes, nominal=money(r.nominal)), bold=True),
                   table(body, [12, 70, 25, 25, 25], align_right=(0, 2, 3, 4), extra=lines)]
     return story + (_final_places(data, stage, name, lang) if stage.kind == "final"
-                    else _stage_balances(data, stage, name, lang))
+                    else _stage_balances(data, stage, name, lang)) + _banks_not_won(data, stage, lang)
+
+
+def _banks_not_won(data: TournamentData, stage: StageData, lang: str) -> list:
+    """Z-15: once the stage has ended, what is left in each table's bank is out of play — printed with the money
+    of the stage, the balances plus those banks."""
+    if not (stage_over(stage) if stage.kind == "final" else stage_ended(data, stage)):
+        return []
+    banks = stage.banks()
+    tables = "; ".join(t("zh_table_amount", lang, n=n, amount=money(b)) for n, b in sorted(banks.items()) if b)
+    total = sum(stage.balances().values()) + sum(banks.values())
+    return [note(t("zh_banks_not_won", lang, tables=tables or t("zh_none", lang)) + ". "
+                 + t("zh_stage_money", lang, total=money(total)))]
 
 
 def _stage_balances(data: TournamentData, stage: StageData, name, lang: str) -> list:
@@ -254,7 +277,21 @@ def standings_story(data: TournamentData, name, lang: str) -> list:
     note_key = "zh_ranked_by_reset" if data.bankroll == "reset" else "zh_ranked_by_carry"
     drawn = _played(data, "final") is not None
     story = [heading(t("zh_standings_title", lang))] + ([_champion_note(champion(data), name, lang)] if drawn else [])
-    return story + [table(body, widths, align_right=(0, 2, *range(3, 4 + len(cols)))), note(t(note_key, lang))]
+    return story + [table(body, widths, align_right=(0, 2, *range(3, 4 + len(cols)))), note(t(note_key, lang))] \
+        + _tournament_banks(data, lang)
+
+
+def _tournament_banks(data: TournamentData, lang: str) -> list:
+    """Z-15: the banks the ended stages left not won, where there are any: the tournament's money is the balances
+    plus these."""
+    parts = []
+    for s in data.stages:
+        ended = stage_over(s) if s.kind == "final" else s.rounds and stage_ended(data, s)
+        left = sum(s.banks().values()) if ended else 0
+        if left:
+            parts.append(t("zh_final_amount", lang, amount=money(left)) if s.kind == "final"
+                         else t("zh_stage_amount", lang, n=s.number, amount=money(left)))
+    return [note(t("zh_tournament_banks", lang, stages="; ".join(parts)))] if parts else []
 
 
 def build_tournament(data: TournamentData, meta: Meta | None = None, lang: str = "ru",

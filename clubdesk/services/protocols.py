@@ -282,19 +282,23 @@ class ProtocolService:
     # ---- documents ------------------------------------------------------------------------------
     def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
         record, meta = self.game_meta(game_id, lang)
-        return build_record_pdf(record, meta, lang, bankroll=self._bankroll(game_id))
+        bankroll, stage_last = self._tournament_round(game_id)
+        return build_record_pdf(record, meta, lang, bankroll=bankroll, stage_last=stage_last)
 
-    def _bankroll(self, game_id: str) -> str | None:
-        """The bankroll rule (Z-10) of the tournament the game's table plays in; None outside a tournament."""
+    def _tournament_round(self, game_id: str) -> tuple[str | None, bool | None]:
+        """The bankroll rule (Z-10) of the tournament the game's table plays in, and whether its round is the
+        stage's last (Z-15: the bank left is then not won); (None, None) outside a tournament."""
         with self.store.session_factory() as s:
-            options = s.scalar(select(Tournament.options_json)
-                               .join(Stage, Stage.tournament_id == Tournament.id)
-                               .join(Round, Round.stage_id == Stage.id)
-                               .join(GameTable, GameTable.round_id == Round.id)
-                               .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id))
-        if options is None:
-            return None
-        return json.loads(options or "{}").get("bankroll", "carry")  # the default TournamentData reads too
+            row = s.execute(select(Tournament.options_json, Round.number, Round.stage_id)
+                            .join(Stage, Stage.tournament_id == Tournament.id)
+                            .join(Round, Round.stage_id == Stage.id)
+                            .join(GameTable, GameTable.round_id == Round.id)
+                            .join(Game, Game.table_id == GameTable.id).where(Game.id == game_id)).first()
+            if row is None:
+                return None, None
+            rounds = s.scalar(select(func.count()).select_from(Round).where(Round.stage_id == row.stage_id))
+        # the default TournamentData reads too
+        return json.loads(row.options_json or "{}").get("bankroll", "carry"), row.number == rounds
 
     def tournament_data(self, tournament_id: str) -> tuple[TournamentData, Meta]:
         """Stages, rounds and tables of a Жук tournament with every table's start and current balances."""
@@ -320,10 +324,12 @@ class ProtocolService:
         # (tournaments_standings.qualifiers): not by a player's rating when his first table was seated.
         club = club_ratings10(self.store)
         for rr, number, game_id, players, finished in plan:
-            balances = self.games.state(game_id)["balances"]
+            state = self.games.state(game_id)
+            balances = state["balances"]
             ids = _ids(players)
             rr.tables.append(TableResult(number, ids, {p["id"]: p.get("balance", 10000) for p in players},
-                                         {p: balances[p] for p in ids}, finished))
+                                         {p: balances[p] for p in ids}, finished,
+                                         state["opening_bank"], state["bank"]))
             for p in ids:
                 data.ratings.setdefault(p, from10(club.get(p, START_RATING * 10)))
         for sd in data.stages:  # a round whose tables are not yet seated is not a result yet

@@ -263,13 +263,18 @@ class TournamentService:
         prev, stage = self._previous_round(round_id)
         opts = json.loads(self._options_json(tid))
         seated = list(self.draw_of(tid, info.stage))  # the stage's draw is every round's turn order
+        banks: dict[int, int] = {}
         if prev is not None:
             if not self.round_over(prev.id):
                 raise TournamentError(f"Раунд {prev.number} ещё идёт.", f"Round {prev.number} is still running.")
             before = self.tables(prev.id)
             balances = {}  # within a stage the money flows on from round to round
             for t in before:
-                balances.update(self.games.state(t.game_id)["balances"])
+                state = self.games.state(t.game_id)
+                balances.update(state["balances"])
+                # Z-15: the bank too, at the same table (the draw seats the same players there every round),
+                # read from the ended round's log, so the header holds no figure of its own
+                banks[t.number] = state["bank"]
         else:
             players = [p for tb in seated for p in tb]
             stage_before = self._stage_before(tid, info.stage) if info.stage > 1 else None
@@ -291,9 +296,10 @@ class TournamentService:
             header = [{"id": p, "balance": balances.get(p, START_BALANCE),
                        "rating": rating_json(ratings.get(p))} for p in players]
             title = f"{label} · этап {info.stage} · раунд {info.number} · стол {number}"
-            self.games.create(actor, "zhuk", header, {"nominal": info.nominal,
-                                                      "settlement": opts.get("settlement", "previous")},
-                              title, table_id, referee=referees.get(number, ""))
+            options = {"nominal": info.nominal, "settlement": opts.get("settlement", "previous")}
+            if banks.get(number):  # a round that opens with an empty bank keeps the header it always had
+                options["bank"] = banks[number]
+            self.games.create(actor, "zhuk", header, options, title, table_id, referee=referees.get(number, ""))
         return self.tables(round_id)
 
     def _stage_before(self, tournament_id: str, number: int) -> str:
@@ -319,6 +325,11 @@ class TournamentService:
     def stage_balances(self, stage_id: str) -> dict[str, int]:
         """Each player's balance now: the latest seated round of the stage (live or ended)."""
         return {p: b for t in self._latest_tables(stage_id) for p, b in self.games.state(t.game_id)["balances"].items()}
+
+    def stage_banks(self, stage_id: str) -> dict[int, int]:
+        """Each table's bank now (table number → B): the latest seated round of the stage. Once the stage has
+        ended this is the bank not won — out of play, nobody's balance (Z-15)."""
+        return {t.number: self.games.state(t.game_id)["bank"] for t in self._latest_tables(stage_id)}
 
     def stage_end(self, stage_id: str) -> zt.StageEnd:
         return zt.stage_end(self.stage_balances(stage_id))

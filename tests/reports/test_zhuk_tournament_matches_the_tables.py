@@ -132,18 +132,25 @@ def test_each_round_prints_every_tables_start_and_end_balances_of_its_game(cup, 
     stage = cup.tournaments.stages(cup.id)[stage_no - 1]
     pdf = cup.protocols.tournament_pdf(cup.id, stage=stage_no)
     carried: dict[str, int] = {}
+    banks: dict[int, int] = {}
     for nth, rnd in enumerate(stage.rounds):
         expected = []
         for table in cup.tournaments.tables(rnd.id):
             start = {p["id"]: p["balance"] for p in games.to_record(table.game_id)["players"]}
-            end = games.state(table.game_id)["balances"]
+            state = games.state(table.game_id)
+            end = state["balances"]
             assert list(start) == list(table.players)
             for i, p in enumerate(table.players):
                 expected.append({"Стол": str(table.number) if i == 0 else "", "Игрок": cup.names[p],
                                  "Начало": money(start[p]), "Конец": money(end[p]),
                                  "Изменение": signed(end[p] - start[p])})
                 assert start[p] == carried.get(p, start[p])  # within a stage the money flows on
+            # Z-15: and so does the table's bank, printed under its players
+            assert state["opening_bank"] == banks.get(table.number, 0)
+            expected.append({"Стол": "", "Игрок": "банк стола", "Начало": money(state["opening_bank"]),
+                             "Конец": money(state["bank"]), "Изменение": signed(state["bank"] - state["opening_bank"])})
             carried.update(end)
+            banks[table.number] = state["bank"]
         assert table_rows(pdf, ROUND, key=1, nth=nth) == expected
 
 

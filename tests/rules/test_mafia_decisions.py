@@ -1,4 +1,4 @@
-"""Mafia decisions M-9…M-14 and the format additions (leave, unanswered checks, foul reason, 1–3 best-move guesses).
+"""Mafia decisions M-9…M-15 and the format additions (leave, unanswered checks, foul reason, 1–3 best-move guesses).
 
 Fixed deal of script.py: black 2 (mafia), 7 (Don), 9 (mafia); the Sheriff sits at 4.
 """
@@ -236,6 +236,49 @@ def test_m14_variants_lists_only_the_options_that_differ_from_maestro():
     assert Script(options={"day0_vote": "single_skips"}).game.variants() == {}
     game = Script(options={"day0_vote": "never", "muted_may_nominate": True}).game
     assert game.variants() == {"day0_vote": "never", "muted_may_nominate": True}
+
+
+# --- M-15 lift_two_at_four only at exactly four players and a two-way tie -----------------------------------
+VARIANTS = [{}, {"lift_two_at_four": True}, {"day0_vote": "never"}, {"muted_may_nominate": True},
+            {"day0_vote": "never", "lift_two_at_four": True, "muted_may_nominate": True}]
+
+
+def four_left(options):
+    """Black 7 (the Don) with 4, 8, 10: six players left of their own accord before the first vote."""
+    s = Script(options=options)
+    for seat in (2, 9, 1, 3, 5, 6):
+        s.do(type="leave", seat=seat)
+    return s
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(o) or "maestro")
+def test_m15_with_three_players_a_repeated_tie_keeps_everyone_and_night_falls(options):
+    s = four_left(options).speeches().night(4).last_words()           # the Sheriff is shot: 7, 8, 10 are left
+    assert s.game.in_game == [7, 8, 10] and s.game.day == 1
+    tie = {7: 8, 8: 10, 10: 7}                                         # one vote each
+    s.speeches(tie).vote(tie)
+    assert s.game.step == "shootout_speech"
+    s.speeches().vote(tie)                                            # the same three-way tie again
+    assert (s.game.phase, s.game.day, s.game.in_game, s.game.winner) == ("night", 2, [7, 8, 10], None)
+    assert s.game.state()["lifted"] == []
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(o) or "maestro")
+def test_m15_with_four_players_a_repeated_tie_of_more_than_two_keeps_everyone(options):
+    s = four_left(options).speeches().night(None)
+    tie = {4: 7, 7: 8, 8: 10, 10: 4}                                   # four nominees, one vote each
+    s.speeches(tie).vote(tie).speeches().vote(tie)
+    assert (s.game.phase, s.game.in_game, s.game.state()["lifted"]) == ("night", [4, 7, 8, 10], [])
+
+
+def test_m15_after_shootout_lifts_two_only_at_exactly_four_players():
+    from clubdesk.rules.mafia.voting import after_shootout
+
+    assert after_shootout([3, 8], [3, 8], 4, lift_two_at_four=True) == "lift_vote"
+    for in_game in (3, 2):
+        assert after_shootout([3, 8], [3, 8], in_game, lift_two_at_four=True) == "stay"
+        assert after_shootout([3, 8, 1], [3, 8, 1], in_game, lift_two_at_four=True) == "stay"
+    assert after_shootout([3, 8, 1], [3, 8, 1], 4, lift_two_at_four=True) == "stay"
 
 
 # --- format additions ---------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
-"""Пирамидка 100: decisions P-3 (where a ball put back goes) and P-4 (the referee reports facts, the engine decides)."""
+"""Пирамидка 100: decisions P-3 (where a ball put back goes), P-4 (the referee reports facts, the engine decides) and
+P-7 (when the referee may record that the centre spot is taken)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from clubdesk.rules.errors import InvalidEventError
+from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.pyramid100 import parse_event
+from tests.rules.test_pyramid100_control import _fifty_fifty
 from tests.rules.test_pyramid100_support import called, miss, play, shot
 
 ALL_BALLS = (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "cue")
@@ -76,3 +80,54 @@ def test_p4_one_shot_of_facts_and_every_decision_the_engine_takes_from_it():
     assert (st["shelves"]["B"], st["score"]["B"], st["debts"]["B"]) == ([9], 9, 0)
     assert st["table"] == [5, 6, 7, 8, 10, 11, 12, 13, 14, 15]
     assert (st["to_move"], st["in_hand"], st["control_privilege"]) == ("B", "restricted", False)
+
+
+# ---- P-7: `centre_blocked` is the referee's fact only when №10 moved and another ball covers the spot --------------
+def refused_blocked(m, s):
+    """The shot with `centre_blocked` is refused under P-7 and changes nothing."""
+    before = json.dumps(m.state())
+    with pytest.raises(IllegalEventError) as exc:
+        m.apply(s)
+    assert (exc.value.code, exc.value.clause) == ("centre_blocked_not_applicable", "P-7")
+    assert json.dumps(m.state()) == before
+    return exc.value
+
+
+def test_p7_the_centre_taken_is_refused_while_control_is_on_the_opponents_shelf():
+    m = play(called("A", 10), miss("A"))
+    exc = refused_blocked(m, shot("B", call=[(7, 1)], pot=[(7, 1)], blocked=True))
+    assert "№10 на полке у A" in exc.message("ru") and "№10 is on the shelf of A" in exc.message("en")
+    m.apply(called("B", 7))
+    assert m.state()["control_ball"] == "A"
+
+
+def test_p7_the_centre_taken_is_refused_on_the_holders_shot_that_brings_no_control_back():
+    refused_blocked(play(called("A", 10)), shot("A", call=[(7, 1)], pot=[(7, 1)], blocked=True))   # no foul
+    refused_blocked(play(called("A", 5), called("A", 10)), shot("A", foul="miss", blocked=True))   # 5 goes back
+
+
+def test_p7_the_holders_foul_bringing_control_back_may_find_the_centre_taken():
+    m = play(called("A", 10), shot("A", foul="miss", blocked=True))
+    assert m.state()["control_spot"] == "aside" and m.state()["control_ball"] == "table"
+
+
+def test_p7_in_last_ball_mode_control_untouched_on_its_spot_cannot_have_left_it():
+    m = play(*_fifty_fifty())
+    exc = refused_blocked(m, shot("B", blocked=True))
+    assert "биток его не коснулся" in exc.message("ru")
+    m.apply(shot("B", touch=True, blocked=True))                              # the cue ball knocked it: allowed
+    assert m.state()["control_spot"] == "off_spot"
+
+
+def test_p7_control_on_the_cloth_outside_last_ball_mode_may_be_knocked_by_any_ball():
+    m = play(shot("A", call=[(7, 1)], pot=[(7, 1)], blocked=True))          # an object ball knocked №10
+    assert m.state()["control_spot"] == "off_spot"
+
+
+def test_p7_control_waiting_aside_in_last_ball_mode_stays_aside_until_the_spot_frees():
+    m = play(*_fifty_fifty(), shot("B", pot=[(10, 3)], blocked=True))        # №10 fell at random, spot taken
+    assert m.state()["control_spot"] == "aside"
+    m.apply(shot("A", blocked=True))                                          # still taken: it waits in the pocket
+    assert m.state()["control_spot"] == "aside" and 10 not in m.callable_balls()
+    m.apply(miss("B"))                                                        # the spot is free: back to the centre
+    assert m.state()["control_spot"] == "centre"

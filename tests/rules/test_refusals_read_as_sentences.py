@@ -104,6 +104,8 @@ def _extras(game: str, events: list[dict], players: list[str]) -> list[dict]:
         shot = next(e for e in events if e["type"] == "shot")
         stranger = "0190d6a2-0000-7000-8000-0000000000ff"
         return [{**shot, "player": p, "cue": "zhuk"} for p in players] + [{**shot, "player": stranger}]
+    if game == "pyramid100":  # the centre taken while №10 stands on a shelf (P-7)
+        return [{"type": "shot", "player": p, "centre_blocked": True} for p in players]
     return []
 
 

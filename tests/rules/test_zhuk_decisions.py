@@ -1,4 +1,4 @@
-"""Жук decisions Z-11…Z-14 and the format additions `zhuk_off_main` and `left_table` (replay.md)."""
+"""Жук decisions Z-11…Z-16 and the format additions `zhuk_off_main`, `left_table` and `options.bank`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 
 from clubdesk.rules import zhuk
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
-from tests.rules.test_zhuk_engine import money, opened, refused, shot
+from clubdesk.rules.record import replay
+from tests.rules.test_zhuk_engine import game, money, opened, refused, shot
 
 
 def apply(g, player, potted=(), **fields):
@@ -116,6 +117,85 @@ def test_z14_with_settlement_all_every_paying_pair_moves_its_own_rating_points()
     shot(g, "B", "std")
     # B higher-rated: against A gap 550 → 0.5, C gap 250 → 3, D gap 130 → 4 (Z-6 tiers).
     assert g.delta10 == {"A": -5, "B": 75, "C": -30, "D": -40}
+
+
+# Z-15 — the bank carried from the stage's previous round --------------------------------------------------
+
+def carried(bank, n=3, balances=None):
+    players = [{"id": p, "balance": (balances or {}).get(p, 10_000)} for p in "ABCD"[:n]]
+    return zhuk.new_game(players, {"nominal": 100, "settlement": "previous", "bank": bank})
+
+
+def test_z15_a_round_opens_with_the_bank_of_its_header_and_counts_it_in_the_money():
+    g = carried(100)
+    assert g.bank == 100 and g.state()["bank"] == 100 and g.state()["opening_bank"] == 100
+    assert money(g) == g.total_money == 30_100
+
+
+def test_z15_the_carried_bank_goes_to_the_zhuk_scorer_up_to_his_stack():
+    g = carried(500, balances={"A": 300})
+    r = apply(g, "A", ["zhuk"])                                # A's stack before the shot is 300 (Z-4)
+    assert r.bank_taken == 300 and g.bank == 200 and g.total_money == 20_800
+
+
+def test_z15_undo_back_to_the_start_keeps_the_opening_bank():
+    g = carried(100)
+    shot(g, "A", fouls=["miss"])
+    g.undo()
+    assert g.bank == 100 and g.opening_bank == 100
+
+
+def test_z15_replay_of_a_record_with_an_opening_bank_is_deterministic():
+    record = {"format": "clubdesk-game/1", "game": "zhuk", "options": {"nominal": 100, "bank": 250},
+              "players": [{"id": p} for p in "ABC"],
+              "events": [{"type": "shot", "player": "A", "potted": [{"ball": "zhuk", "legal": True}]}]}
+    assert replay(record).state() == replay(record).state()
+    assert replay(record).bank == 0 and replay(record).balances["A"] == 10_450
+
+
+def test_z15_a_header_without_a_bank_opens_empty():
+    assert game().bank == 0 and game().state()["opening_bank"] == 0
+
+
+@pytest.mark.parametrize("bank", [-100, 1.5, True, "100", None])
+def test_z15_an_opening_bank_that_is_not_whole_b_of_at_least_0_is_malformed(bank):
+    with pytest.raises(InvalidEventError) as exc:
+        zhuk.new_game([{"id": p} for p in "ABC"], {"nominal": 100, "bank": bank})
+    assert exc.value.code == "bad_bank"
+
+
+# Z-16 — the break is an ordinary shot -------------------------------------------------------------------------
+
+def test_z16_a_legal_standard_ball_on_the_break_counts_is_paid_and_keeps_the_turn():
+    g = game()
+    r = shot(g, "A", "std")
+    assert r.counted["std"] == 1 and r.payments == (("C", "A", 100),) and r.turn_kept and g.to_move == "A"
+    assert g.std == 13 and not g.break_shot
+
+
+def test_z16_every_legal_ball_of_the_break_counts_and_a_random_one_with_them():
+    g = game()
+    r = shot(g, "A", "std", "std", "std?")                     # Z-9: the random ball counts beside the legal ones
+    assert r.counted["std"] == 3 and r.payments == (("C", "A", 300),) and g.to_move == "A"
+
+
+def test_z16_a_legal_zhuk_on_the_break_counts_as_on_any_shot():
+    g = carried(200)
+    r = shot(g, "A", "zhuk")
+    assert r.counted["zhuk"] == 1 and r.payments == (("C", "A", 200),) and r.bank_taken == 200 and r.turn_kept
+
+
+def test_z16_the_break_of_a_new_rack_is_an_ordinary_shot_too():
+    g = only_zhuk_left(opened())
+    shot(g, g.to_move, "zhuk")                                 # rack cleared: B breaks the new one (Z-7)
+    assert g.break_shot and g.to_move == "B"
+    r = shot(g, "B", "std")
+    assert r.counted["std"] == 1 and r.turn_kept and g.to_move == "B"
+
+
+def test_z16_zhuk_may_not_be_the_cue_on_the_break():
+    exc = refused("zhuk_cue_on_break", shot, game(), "A", cue="zhuk")
+    assert exc.clause == "Z-16"
 
 
 # Format addition: left_table ------------------------------------------------------------------------------

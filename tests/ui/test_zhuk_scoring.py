@@ -109,9 +109,9 @@ def test_zhuk_off_main_and_balls_off_the_table_are_typed_stored_and_shown(widget
 
 
 def test_refusal_shows_inline_with_its_clause_and_stores_nothing(widget, club, table):
-    type_shot(widget, "7 1 Enter")  # Жук as the cue on the break (Z-1)
+    type_shot(widget, "7 1 Enter")  # Жук as the cue on the break (Z-16)
     assert not widget.error.isHidden()
-    assert "Z-1" in widget.error.text()
+    assert "(Z-16)" in widget.error.text()
     assert stored(club, table.game_id) == []
     assert not widget.draft.empty  # the referee corrects the shot instead of typing it again
     type_shot(widget, "Esc Enter")
@@ -126,7 +126,7 @@ def test_a_refusal_reads_as_one_sentence_naming_the_player_and_the_clause_once(w
     text = widget.error.text()
     mover = club.players.get(widget.state["to_move"]).name
     assert text.startswith(f"Не записано: {mover}: Жук битком запрещён — ")
-    assert text.count("Z-1") == 1 and text.endswith("(Z-1)")
+    assert text.count("Z-16") == 1 and text.endswith("(Z-16)")
     assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", text) and "\n" not in text
 
 

@@ -116,11 +116,11 @@ def test_an_illegal_tap_is_refused_on_the_page_with_its_clause(new_phone, server
     log_in(page, server)
     page.tap(f"[data-game='{zhuk_table.game_id}']")
     page.wait_for_selector("#game")
-    page.tap("[data-key='7']")  # Жук as the cue on the break (Z-1)
+    page.tap("[data-key='7']")  # Жук as the cue on the break (Z-16)
     page.tap("[data-key='1']")
     page.tap("#record")
     page.wait_for_selector("#line.error")
-    assert "Z-1" in page.inner_text("#line")
+    assert "Z-16" in page.inner_text("#line")
     screenshot(page, "web-zhuk-refused", tmp_path)
     assert stored(club, zhuk_table.game_id) == []
 

@@ -31,7 +31,7 @@ def after_shootout(previous: Sequence[int], tied: Sequence[int], in_game: int, l
     A different tie starts a new shootout among the newly tied (M-13); the same split (same set of tied
     players) leads to the lift-all vote. With four players or fewer two cannot be lifted, so everybody
     stays and night falls (M§4.8) — unless the M-14 variant `lift_two_at_four` puts a two-way tie at
-    exactly four players to the lift-both vote.
+    exactly four players to the lift-both vote. M-15: never with fewer than four, nor a tie of more than two.
     """
     if set(tied) != set(previous):
         return "shootout"

@@ -158,6 +158,32 @@ class Match(ReplayEngine[Event]):
             raise self._illegal("control_not_on_table", "P§12",
                                 f"{player}: касание битком №10, а №10 не на столе",
                                 f"{player}: the cue ball touched №10, but №10 is not on the cloth")
+        if s.centre_blocked:
+            self._check_centre_blocked(s)
+
+    def _check_centre_blocked(self, s: Shot) -> None:
+        """P-7: `centre_blocked` is recorded only when №10 was displaced, fell or came back as a penalty or debt ball
+        and another ball covered the centre spot; refused where none of these can have happened."""
+        player, control = s.player, self.control
+        if control in self.shelves:
+            shelf = self.shelves[player]
+            # only the shooter's own foul brings a shelved №10 back, and only when it is his least ball (P§18)
+            if control == player and s.foul is not None and min(shelf) == CONTROL:
+                return
+            where_ru, where_en = f"на полке у {control} и в этом ударе не возвращается", \
+                f"on the shelf of {control} and does not come back in this shot"
+        elif (control == CENTRE and self.mode == "last_ball" and not s.touched_control
+              and not any(p.ball == CONTROL for p in s.potted) and CONTROL not in s.off_table):
+            # P§20: only №10 and the cue ball are left, so nothing but the cue ball can have moved №10
+            where_ru, where_en = "стоит на центральной отметке, и биток его не коснулся", \
+                "stands on the centre spot and the cue ball did not touch it"
+        else:
+            return
+        raise self._illegal("centre_blocked_not_applicable", "P-7",
+                            f"{player}: «центр занят» отмечается, только когда №10 сбит, упал или вернулся на стол "
+                            f"штрафом или долгом, а центральную отметку занял другой шар; сейчас №10 {where_ru}",
+                            f"{player}: «centre taken» is recorded only when №10 was displaced, fell or came back as "
+                            f"a penalty or debt ball and another ball covered the centre spot; №10 is {where_en}")
 
     def _not_on_table(self, player: str, ball: int) -> None:
         if ball == CONTROL and self.control in self.shelves:

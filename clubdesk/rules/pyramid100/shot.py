@@ -169,10 +169,11 @@ def _settle_control(m: Match, s: Shot, fell: bool, last_ball: bool, blocked: boo
     if fell:
         m.control = ASIDE if blocked else CENTRE  # P§2: a potted/flown №10 that did not count
     elif last_ball:
-        # P§20: the return-to-centre rule is off; a knocked №10 stays where it stopped.
-        if s.touched_control or blocked:
+        # P§20: the return-to-centre rule is off; a knocked №10 stays where it stopped. One waiting (off its spot or
+        # aside, P§14) stays where it waits while the spot is taken (P-7), and an aside one comes back once it frees.
+        if s.touched_control:
             m.control = OFF_SPOT
-        elif m.control == ASIDE:
+        elif m.control == ASIDE and not blocked:
             m.control = CENTRE
     elif m.control == CENTRE:  # called only then: `blocked` is the reason left
         m.control = OFF_SPOT  # P§14: knocked and its spot is taken

@@ -22,6 +22,6 @@ __all__ = ["Event", "Pot", "Rerack", "RoundEnd", "Seat", "Shot", "ShotResult", "
 
 
 def new_game(players: Any, options: Any) -> ZhukEngine:
-    """A fresh round from the record header (players in turn order, options nominal/settlement)."""
-    seats, nominal, settlement = parse_header(players, options if options is not None else {})
-    return ZhukEngine(seats, nominal, settlement)
+    """A fresh round from the record header (players in turn order, options nominal/settlement/bank)."""
+    seats, nominal, settlement, bank = parse_header(players, options if options is not None else {})
+    return ZhukEngine(seats, nominal, settlement, bank)

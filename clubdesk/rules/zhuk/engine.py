@@ -32,7 +32,7 @@ def _illegal(code: str, clause: str, ru: str, en: str) -> IllegalEventError:
 class ZhukEngine(ReplayEngine[Event]):
     """A Жук round: balances, bank, balls on the table, turn order and rating deltas, all from the event log."""
 
-    def __init__(self, seats: tuple[Seat, ...], nominal: int, settlement: str) -> None:
+    def __init__(self, seats: tuple[Seat, ...], nominal: int, settlement: str, bank: int = 0) -> None:
         self.seats = seats
         self.nominal = nominal
         self.settlement = settlement
@@ -44,7 +44,10 @@ class ZhukEngine(ReplayEngine[Event]):
         self._price = {k: (scaled(nominal, hc.percent), scaled(2 * nominal, hc.percent), hc.points10)
                        for k, hc in self._pair.items()}
         self.balances = {s.id: s.balance for s in seats}
-        self.bank = 0
+        # Z-15: the table's bank is the table's for the whole stage; a round opens with what the stage's previous
+        # round left in it (from the record's header, which the service derives from that round's log).
+        self.opening_bank = bank
+        self.bank = bank
         self.order = ids
         self._pos = {p: i for i, p in enumerate(ids)}
         self._payers = self._payer_table()
@@ -70,13 +73,13 @@ class ZhukEngine(ReplayEngine[Event]):
         return ShotResult(p, {"std": c_std, "zhuk": c_zhuk, "main": c_main}, payments, penalty, taken, kept, reracked)
 
     def _fresh(self) -> ZhukEngine:
-        return ZhukEngine(self.seats, self.nominal, self.settlement)
+        return ZhukEngine(self.seats, self.nominal, self.settlement, self.opening_bank)
 
     # ---- queries a UI needs -------------------------------------------------------------------------
 
     @property
     def total_money(self) -> int:
-        """Σ balances + bank: constant through the round, money only moves."""
+        """Σ balances + bank: constant through the round, money only moves; the opening bank (Z-15) included."""
         return sum(self.balances.values()) + self.bank
 
     def zhuk_cue_refusal(self, player: str | None = None) -> tuple[str, str] | None:
@@ -85,7 +88,7 @@ class ZhukEngine(ReplayEngine[Event]):
         if not self.zhuk:
             return ("zhuk_not_on_table", "Z§4.2")
         if self.break_shot:
-            return ("zhuk_cue_on_break", "Z-1")
+            return ("zhuk_cue_on_break", "Z-16")  # the break is an ordinary shot with the main cue
         if self.in_hand:
             return ("zhuk_cue_after_main_potted", "Z-8")
         if self.zhuk_spotted:
@@ -123,7 +126,8 @@ class ZhukEngine(ReplayEngine[Event]):
     def state(self) -> dict:
         last = self.last
         return {
-            "balances": dict(self.balances), "bank": self.bank, "order": list(self.order),
+            "balances": dict(self.balances), "bank": self.bank, "opening_bank": self.opening_bank,
+            "order": list(self.order),
             "to_move": self.to_move, "balls": {"std": self.std, "zhuk": self.zhuk}, "rack": self.rack,
             "rating_delta": self.rating_delta(), "zhuk_cue_allowed": self.zhuk_cue_allowed,
             "finished": self.finished, "nominal": self.nominal, "settlement": self.settlement,

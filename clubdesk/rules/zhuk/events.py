@@ -238,11 +238,12 @@ def from10(value10: int) -> int | float:
 
 _SEAT = frozenset(("id", "balance", "rating"))
 _SEAT_REQ = frozenset(("id",))
-_OPTIONS = frozenset(("nominal", "settlement"))
+_OPTIONS = frozenset(("nominal", "settlement", "bank"))
 
 
-def parse_header(players: Any, options: Any) -> tuple[tuple[Seat, ...], int, str]:
-    """Seats in turn order, the round nominal and the settlement option (Z§1, Z-1, Z-2)."""
+def parse_header(players: Any, options: Any) -> tuple[tuple[Seat, ...], int, str, int]:
+    """Seats in turn order, the round nominal, the settlement option (Z§1, Z-1, Z-2) and the bank the round opens
+    with: what the same table's bank held when the stage's previous round ended (Z-15; 0 for a stage's first)."""
     if type(players) is not list or not 3 <= len(players) <= 4:
         raise _bad("bad_table_size", "за столом Жука 3 или 4 игрока (Z§1)", "a Zhuk table seats 3 or 4 players (Z§1)")
     seats = []
@@ -264,4 +265,8 @@ def parse_header(players: Any, options: Any) -> tuple[tuple[Seat, ...], int, str
         raise _bad("bad_nominal", f"options.nominal: номинал {nominal!r} должен быть целым > 0",
                    f"options.nominal: nominal {nominal!r} must be a whole number > 0")
     settlement = _value(options.get("settlement", "previous"), "options.settlement", SETTLEMENTS)
-    return tuple(seats), nominal, settlement
+    bank = options.get("bank", 0)
+    if type(bank) is not int or bank < 0:
+        raise _bad("bad_bank", f"options.bank: банк {bank!r} должен быть целым ≥ 0 B",
+                   f"options.bank: bank {bank!r} must be a whole number ≥ 0 B")
+    return tuple(seats), nominal, settlement, bank
