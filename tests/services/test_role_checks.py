@@ -183,6 +183,8 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("PyramidTournamentService.walk_over", ("desk", "referee"),
      lambda c, a: c.pyramid.walk_over(a, c.ptid, c.bout, c.bout_winner)),
     ("scopes.referee_accounts", ("desk",), lambda c, a: referee_accounts(c.store, a)),
+    ("MatchService.set_referee", ("desk",), lambda c, a: c.matches.set_referee(a, c.match, "referee1")),
+    ("MatchService.referees", ("desk", "referee"), lambda c, a: c.matches.referees(a)),
     ("scopes.assign_table_referee", ("desk",),
      lambda c, a: assign_table_referee(c.store, a, c.table.game_id, "referee1")),
     ("AccountService.create_account", ("desk",),

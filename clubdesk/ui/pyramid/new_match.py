@@ -1,4 +1,5 @@
-"""New Пирамидка match: pick two players from the registry (type to filter), table and referee optional."""
+"""New Пирамидка match: pick two players from the registry (type to filter), the table (optional) and the referee
+from the referee accounts, or any referee."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from clubdesk.services.accounts import Actor
 from clubdesk.services.matches import MatchService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.player_picker import PlayerPicker
+from clubdesk.ui.referee_picker import RefereeList
 from clubdesk.ui.views import error_label
 
 
@@ -33,8 +35,9 @@ class NewMatchDialog(QDialog):
         self.first, self.second = PlayerPicker(service.players), PlayerPicker(service.players)
         self.table = QLineEdit()
         self.table.setPlaceholderText(tr("например: Стол 3"))
-        self.referee = QLineEdit()
-        self.referee.setPlaceholderText(tr("необязательно"))
+        # picked, never typed (issue 34 item 4): a typed «Орлов» matched no account and locked every phone out
+        self.referee = RefereeList(self._referees(), rows=4)
+        self.referee.select(None)
         self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Начать матч"))
@@ -56,12 +59,19 @@ class NewMatchDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
 
+    def _referees(self) -> list:
+        """The referee accounts; none for an account that may not create a match (the service says so on «Начать»)."""
+        try:
+            return self._service.referees(self._actor)
+        except KnownError:
+            return []
+
     def create(self) -> None:
         """Ask the service; its refusal (same player twice, a ban…) shows here and keeps the choices."""
         first, second = self.first.player_id(), self.second.player_id()
         try:
             self.game_id = self._service.create(self._actor, first or "", second or "", self.table.text(),
-                                                self.referee.text())
+                                                self.referee.login())
         except KnownError as exc:
             self.error.setText(exc.message())
             self.error.show()
