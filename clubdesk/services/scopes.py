@@ -2,9 +2,10 @@
 
 For a Mafia game the field names its host (ведущий): only he runs it from a phone and sees its roles there.
 
-A game whose `referee` field names somebody (a Пирамидка match is created «судья Орлов»; the desk can name one
-for a Жук table) is scored from a tablet only by that account — matched by its display name or login — or by the
-desk and the administrator. A game that names nobody is open to every account with the game's role. The desk's
+A game whose `referee` field names somebody (the referee account picked for a Пирамидка match or a Жук table) is
+scored from a tablet only by that account — matched by its display name or login — or by the desk and the
+administrator. A match of an older version may hold a typed name no account answers to: it is kept and printed as it
+is, and only the desk scores it from a tablet until a referee is picked (issue 34 item 4). A game that names nobody is open to every account with the game's role. The desk's
 own windows are not scoped: they stand in front of the desk's staff.
 """
 
