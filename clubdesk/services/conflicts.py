@@ -73,29 +73,9 @@ class ConflictService:
         return survivor
 
     def merge_players(self, actor: Actor, survivor_id: str, merged_id: str) -> None:
-        """`merged_id` becomes part of `survivor_id`: hidden from the registry, its games, check-ins and entries
-        counted as the survivor's, both histories kept as written. Merging again changes nothing."""
-        from clubdesk.store.models import Player
-        from clubdesk.store.uow import UnitOfWork
-
+        """`merged_id` becomes part of `survivor_id` (`merge_players`, the administrator's action on a conflict)."""
         require(actor, "admin")
-        if survivor_id == merged_id:
-            raise ValidationError("players", "Игрока нельзя объединить с самим собой.",
-                                  "A player cannot be merged with himself.")
-        with UnitOfWork(self.store, actor.account_id) as uow:
-            survivor, merged = uow.session.get(Player, survivor_id), uow.session.get(Player, merged_id)
-            if survivor is None or merged is None:
-                raise ValidationError("players", "Игрок не найден.", "Player not found.")
-            if survivor.merged_into:
-                raise ValidationError("players", f"{survivor.name} уже объединён с другим игроком.",
-                                      f"{survivor.name} has already been merged into another player.")
-            if merged.merged_into and merged.merged_into != survivor_id:
-                raise ValidationError("players", f"{merged.name} уже объединён с другим игроком.",
-                                      f"{merged.name} has already been merged into another player.")
-            if merged.merged_into != survivor_id:
-                merged.merged_into = survivor_id
-                uow.session.flush()
-            resolutions.resolve_duplicates(_raw(uow), merged_id)
+        merge_players(self.store, actor, survivor_id, merged_id)
 
     # ---- game branches ----------------------------------------------------------------------------------
     def continue_with(self, actor: Actor, game_id: str, desk_id: str) -> str:
@@ -156,3 +136,30 @@ class ConflictService:
             resolutions.follow_decision(_raw(uow), game_id)
         rederive_games(self.store, {game_id})
         return game_id
+
+
+def merge_players(store: Store, actor: Actor, survivor_id: str, merged_id: str) -> None:
+    """`merged_id` becomes part of `survivor_id`: hidden from the registry, its games, check-ins and entries
+    counted as the survivor's, both histories kept as written. Merging again changes nothing. The one merge: the
+    administrator's on a duplicate_player conflict and the desk's «Объединить с…» (`services.player_fixes`); the
+    caller checks the role."""
+    from clubdesk.store.models import Player
+    from clubdesk.store.uow import UnitOfWork
+
+    if survivor_id == merged_id:
+        raise ValidationError("players", "Игрока нельзя объединить с самим собой.",
+                              "A player cannot be merged with himself.")
+    with UnitOfWork(store, actor.account_id) as uow:
+        survivor, merged = uow.session.get(Player, survivor_id), uow.session.get(Player, merged_id)
+        if survivor is None or merged is None or resolutions.REMOVED in (survivor.merged_into, merged.merged_into):
+            raise ValidationError("players", "Игрок не найден.", "Player not found.")
+        if survivor.merged_into:
+            raise ValidationError("players", f"{survivor.name} уже объединён с другим игроком.",
+                                  f"{survivor.name} has already been merged into another player.")
+        if merged.merged_into and merged.merged_into != survivor_id:
+            raise ValidationError("players", f"{merged.name} уже объединён с другим игроком.",
+                                  f"{merged.name} has already been merged into another player.")
+        if merged.merged_into != survivor_id:
+            merged.merged_into = survivor_id
+            uow.session.flush()
+        resolutions.resolve_duplicates(_raw(uow), merged_id)

@@ -7,6 +7,7 @@ from clubdesk.services.demo import free_players
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerService
+from clubdesk.services.scopes import active_referees
 from clubdesk.store.db import Store
 
 
@@ -46,7 +47,9 @@ def populate(store: Store, admin: Actor) -> None:
     ids = free_players(store)
     if len(ids) < 4:
         return
-    finished = svc.create(admin, ids[0], ids[1], table="Стол 1", referee="Маркер Олег")
+    # the demo staff's referee, when the demo has its staff: a referee is picked from the accounts (issue 34 item 4)
+    referee = "orlov" if any(r.login == "orlov" for r in active_referees(store)) else None
+    finished = svc.create(admin, ids[0], ids[1], table="Стол 1", referee_login=referee)
     running = svc.create(admin, ids[2], ids[3], table="Стол 3")  # tables 1 and 2 hold the Жук round
     for gid, pair, shots in ((finished, ids[0:2], MATCH), (running, ids[2:4], MATCH[:RUNNING])):
         for who, shot in shots:

@@ -9,7 +9,9 @@ from sqlalchemy import select
 
 from clubdesk.errors import ValidationError
 from clubdesk.names import board_name
+from clubdesk.roles import require
 from clubdesk.rules import pyramid100
+from clubdesk.services import scopes
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import GameService
 from clubdesk.services.players import PlayerService
@@ -33,13 +35,14 @@ class MatchRow:
     players: tuple[str, str]
     names: tuple[str, str]
     table: str
-    referee: str
+    referee: str  # games.referee as stored: whom the table page lets score it (services/scopes.py)
     score: tuple[int, int]
     to_move: str | None  # player id
     finished: bool
     winner: str | None  # player id
     termination: str | None
     created_at: str
+    referee_name: str = ""  # the referee as people read him: the person, not «orlov» (scopes.shown_referee)
 
     def name_of(self, player_id: str | None) -> str:
         return self.names[self.players.index(player_id)] if player_id in self.players else ""
@@ -57,19 +60,32 @@ class MatchService:
         return cls(club.store, club.games, club.players)
 
     # ---- creating and listing ----------------------------------------------------------------
-    def create(self, actor: Actor, first: str, second: str, table: str = "", referee: str = "") -> str:
-        """A new match; `first` breaks (P§2). Banned or unknown players and a player against himself are refused."""
+    def create(self, actor: Actor, first: str, second: str, table: str = "", referee_login: str | None = None) -> str:
+        """A new match; `first` breaks (P§2). Banned or unknown players and a player against himself are refused.
+
+        The referee is picked from the referee accounts (`referees`), or None: any referee (issue 34 item 4: a name
+        typed as text matched no account and locked every phone out)."""
         if not first or not second:
             raise ValidationError("players", "Выберите двух игроков.", "Choose two players.")
         if first == second:
             raise ValidationError("players", "Игрок не может играть сам с собой.", "A player cannot play himself.")
         self.players.refuse_banned((first, second))
-        table, referee = " ".join(table.split()), " ".join(referee.split())
-        if len(table) > 100 or len(referee) > 100:
-            raise ValidationError("table", "Слишком длинное название стола или имя судьи.",
-                                  "The table name or the referee's name is too long.")
+        table = " ".join(table.split())
+        if len(table) > 100:
+            raise ValidationError("table", "Слишком длинное название стола.", "The table name is too long.")
+        referee = scopes.match_referee(self.store, referee_login)
         return self.games.create(actor, GAME, [first, second], {}, title=make_title(table, referee),
                                  table_name=table, referee=referee)
+
+    def referees(self, actor: Actor) -> list[scopes.RefereeAccount]:
+        """The referee accounts a new match may name: who creates a match (the desk, a referee) picks one."""
+        require(actor, "desk", "referee")  # who may create one
+        return scopes.active_referees(self.store)
+
+    def set_referee(self, actor: Actor, game_id: str, login: str | None) -> str:
+        """Put another referee account on the match, or any referee (None); the desk's (scopes.assign_match_referee).
+        Returns what is stored."""
+        return scopes.assign_match_referee(self.store, actor, game_id, login)
 
     def names(self, ids) -> dict[str, str]:
         ids = list(set(ids))
@@ -93,8 +109,8 @@ class MatchService:
             q = q.where(Game.status == status)
         with self.store.session_factory() as s:
             rows = s.execute(q).all()
-        names = self.names(pid for g, _ in rows for pid in g.players)
-        out = [self._row(g, json.loads(state) if state else None, names) for g, state in rows]
+        names, persons = self.names(pid for g, _ in rows for pid in g.players), scopes.person_names(self.store)
+        out = [self._row(g, json.loads(state) if state else None, names, persons) for g, state in rows]
         out.sort(key=lambda m: m.created_at, reverse=True)
         out.sort(key=lambda m: m.finished)
         return out
@@ -104,17 +120,18 @@ class MatchService:
             g = s.get(Game, game_id)
             if g is None or g.game != GAME:
                 raise ValidationError("match", "Матч не найден.", "Match not found.")
-        return self._row(g, self.games.state(game_id), self.names(g.players))
+        return self._row(g, self.games.state(game_id), self.names(g.players), scopes.person_names(self.store))
 
     @staticmethod
-    def _row(g: Game, state: dict | None, names: dict[str, str]) -> MatchRow:
+    def _row(g: Game, state: dict | None, names: dict[str, str], persons: dict[str, str]) -> MatchRow:
         a, b = g.players
         table, referee = g.table_name, g.referee
         if state is None:  # no event yet: the break is to come
             state = {"score": {a: 0, b: 0}, "to_move": a, "finished": False, "winner": None}
         return MatchRow(g.id, (a, b), (names.get(a, "?"), names.get(b, "?")), table, referee,
                         (state["score"][a], state["score"][b]), state.get("to_move"), bool(state.get("finished")),
-                        state.get("winner"), state.get("termination"), g.created_at)
+                        state.get("winner"), state.get("termination"), g.created_at,
+                        scopes.shown_referee(referee, persons))
 
     # ---- playing -----------------------------------------------------------------------------
     def state(self, game_id: str) -> dict:

@@ -361,9 +361,11 @@ class PlayerService:
         from sqlalchemy import select
 
         from clubdesk.store.models import Player
+        from clubdesk.sync.resolutions import REMOVED
 
         other = uow.session.scalar(select(Player).where(Player.nickname_key == nickname.casefold(),
-                                                        Player.id != (own_id or "")))
+                                                        Player.id != (own_id or ""),
+                                                        Player.merged_into != REMOVED))  # removed: a mistake
         if other is not None:
             raise ValidationError("nickname", f"Псевдоним «{nickname}» уже у игрока {other.name}.",
                                   f"The nickname '{nickname}' belongs to {other.name}.")

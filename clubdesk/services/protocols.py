@@ -14,7 +14,7 @@ from clubdesk.reports import Meta, build_record_pdf
 from clubdesk.reports.mafia import EveningGame, build_mafia_evening
 from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData, build_tournament
 from clubdesk.rules.zhuk.events import START_RATING, from10
-from clubdesk.services import matches
+from clubdesk.services import matches, scopes
 from clubdesk.services.games import GameService
 from clubdesk.services.tournaments_data import club_ratings10
 from clubdesk.store.db import Store
@@ -190,7 +190,7 @@ class ProtocolService:
             meta = Meta(names=self._names(s, mafia=g.game == "mafia"), date=_date(g.created_at),
                         club=self._club(s), title=None)
             if g.game == matches.GAME:
-                self._match_header(g, meta)
+                self._match_header(g, meta, scopes.person_names(self.store))
             else:
                 meta.official = self._account_name(s, self._recorder(s, game_id))
                 if g.title:
@@ -209,10 +209,11 @@ class ProtocolService:
         return authors.most_common(1)[0][0] if authors else None
 
     @staticmethod
-    def _match_header(g: Game, meta: Meta) -> None:
-        """A Пирамидка match names its table and referee when it is created (games.table_name, games.referee).
-        Whoever typed the shots is not the referee, so a match created without one prints none."""
-        meta.table, meta.official = g.table_name or None, g.referee or None
+    def _match_header(g: Game, meta: Meta, persons: dict[str, str]) -> None:
+        """A Пирамидка match names its table and referee (games.table_name, games.referee: picked at creation or
+        named since), the referee as the person, not his login (issue 34 item 4). Whoever typed the shots is not the
+        referee, so a match created without one prints none."""
+        meta.table, meta.official = g.table_name or None, scopes.shown_referee(g.referee, persons) or None
 
     def _table_context(self, s, tbl: GameTable, meta: Meta, lang: str) -> None:
         en = lang == "en"

@@ -2,9 +2,10 @@
 
 For a Mafia game the field names its host (ведущий): only he runs it from a phone and sees its roles there.
 
-A game whose `referee` field names somebody (a Пирамидка match is created «судья Орлов»; the desk can name one
-for a Жук table) is scored from a tablet only by that account — matched by its display name or login — or by the
-desk and the administrator. A game that names nobody is open to every account with the game's role. The desk's
+A game whose `referee` field names somebody (the referee account picked for a Пирамидка match or a Жук table) is
+scored from a tablet only by that account — matched by its display name or login — or by the desk and the
+administrator. A match of an older version may hold a typed name no account answers to: it is kept and printed as it
+is, and only the desk scores it from a tablet until a referee is picked (issue 34 item 4). A game that names nobody is open to every account with the game's role. The desk's
 own windows are not scoped: they stand in front of the desk's staff.
 """
 
@@ -81,6 +82,12 @@ def referee_accounts(store: Store, actor: Actor) -> list[RefereeAccount]:
     Each one's `name` is his display name; his login where the display name is empty or another account's name
     or login would match it too (the scope matches either: two «Орлов» would both be in scope)."""
     require(actor, *ASSIGN_ROLES)
+    return active_referees(store)
+
+
+def active_referees(store: Store) -> list[RefereeAccount]:
+    """`referee_accounts` without the role check, for a caller that checked its own (a new Пирамидка match: the desk
+    or a referee creates it)."""
     with store.session_factory() as s:
         accounts = list(s.execute(select(Account.login, Account.display_name, Account.roles, Account.active)))
     taken: dict[str, int] = {}
@@ -115,3 +122,50 @@ def assign_table_referee(store: Store, actor: Actor, game_id: str, login: str | 
                               "This table has finished: no referee is assigned to it.")
     assign_referee(store, actor, game_id, name)
     return name
+
+
+def named_referee(referees: list[RefereeAccount], stored: str) -> RefereeAccount | None:
+    """The account a stored `games.referee` names (his name or login, as `in_scope` matches), or None: nobody, or
+    a match of an older version created with a free-text referee no account answers to (issue 34 item 4)."""
+    if not _norm(stored):
+        return None
+    return next((r for r in referees if _norm(stored) in {_norm(r.name), _norm(r.login)}), None)
+
+
+def person_names(store: Store) -> dict[str, str]:
+    """Login (normalised) → the person: the display name, else the login. A stored referee is printed through it."""
+    rows = store.read("SELECT login, display_name FROM accounts", ())
+    return {_norm(login): " ".join(shown.split()) or login for login, shown in rows}
+
+
+def shown_referee(stored: str, persons: dict[str, str]) -> str:
+    """What the protocol and the cards print for a stored `games.referee`: the person's name where it is a login
+    («orlov» → «Орлов Глеб»), else the text as stored (a display name already, or an older free text)."""
+    return persons.get(_norm(stored), stored) if stored else ""
+
+
+def assign_match_referee(store: Store, actor: Actor, game_id: str, login: str | None) -> str:
+    """Put the referee account `login` on a Пирамидка match (None: any referee) — at any time, a finished match too
+    (it is what its protocol prints). Stored in `games.referee` as for a Жук table (`assign_table_referee`), through
+    the unit of work, so it syncs; returns what was stored. Refused: a role other than desk/admin, an account that
+    is not an active referee, a game that is not a Пирамидка match."""
+    require(actor, *ASSIGN_ROLES)
+    name = match_referee(store, login)
+    with store.session_factory() as s:
+        kind = s.scalar(select(Game.game).where(Game.id == game_id))
+    if kind != "pyramid100":
+        raise ValidationError("game", "Матч «Пирамидка» не найден.", "Pyramid match not found.")
+    assign_referee(store, actor, game_id, name)
+    return name
+
+
+def match_referee(store: Store, login: str | None) -> str:
+    """What `games.referee` holds for the referee account `login` (None: "", any referee); a ValidationError when
+    it is not an active referee. The caller checks the role."""
+    if login is None:
+        return ""
+    found = [r for r in active_referees(store) if r.login == login]
+    if not found:
+        raise ValidationError("referee", f"Учётная запись «{login}» — не действующий судья.",
+                              f"The account '{login}' is not an active referee.")
+    return found[0].name

@@ -4,6 +4,8 @@ that applies the decision (docs/sync.md «Conflict actions»). Plain SQL on the 
 - A merge is the field `players.merged_into` of the merged player (per-field LWW like any field): nothing else
   is rewritten, so both histories stay as they were written and a check-in or entry made meanwhile on a desk
   that had not heard of the merge still lands. Readers fold the merged ids into the survivor (`survivors`).
+  `merged_into` = `REMOVED` is a player the desk removed (registered by mistake, nothing recorded of him:
+  `services/player_fixes.py`): hidden as a merged one is, folded into nobody.
 - A game branch decision is `games.branch_json` = {"desk", "fork", "at"}: from seq `fork` on, the game's events
   are the branch of `desk` (decided at `at`, ms; older desks wrote no `at`). A desk holding another branch there
   archives those events into `conflicts` (whole, resolved, so the trigger lets them leave `events`), each stamped
@@ -30,10 +32,15 @@ def event_values(event_id: str, fields: dict, hlc: int, desk_id: str) -> tuple:
     return (event_id, *(fields.get(k) for k in EVENT_FIELDS), hlc, desk_id)
 
 
+# `players.merged_into` of a removed player: not an id, so no reader folds anything into it
+REMOVED = "removed"
+
+
 def survivors(read: Callable[[str, tuple], list[tuple]]) -> dict[str, str]:
     """merged player id → the player it finally counts as. A cycle (two desks merged a pair each way while apart)
-    resolves to the smallest id of the cycle, so every desk folds a player the same way."""
-    links = dict(read("SELECT id, merged_into FROM players WHERE merged_into <> ''", ()))
+    resolves to the smallest id of the cycle, so every desk folds a player the same way. A removed player is
+    nobody's: what a desk that had not heard of the removal recorded of him stays his."""
+    links = dict(read("SELECT id, merged_into FROM players WHERE merged_into NOT IN ('', ?)", (REMOVED,)))
     out: dict[str, str] = {}
     for start in links:
         path, p = [], start

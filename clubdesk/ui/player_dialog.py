@@ -67,6 +67,9 @@ class PlayerDialog(QDialog):
         self.duplicate_text.setWordWrap(True)
         self.open_existing = QPushButton()
         self.save_anyway = QPushButton(tr("Это другой человек — сохранить"))
+        # Saving another person is a deliberate click (or Space on it), never the Enter that saved the form: a tired
+        # second Enter stored an identical second player (issue 34 item 5). Enter opens the player already there.
+        self.save_anyway.setAutoDefault(False)
         dup_buttons = QVBoxLayout()  # one above the other: side by side both names were cut
         dup_buttons.addWidget(self.open_existing)
         dup_buttons.addWidget(self.save_anyway)
@@ -90,7 +93,8 @@ class PlayerDialog(QDialog):
         form.addRow(tr("До"), self.ban_until)
         form.addRow("", self.ban_forever)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Save).setText(tr("Сохранить"))
+        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setText(tr("Сохранить"))
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
@@ -180,7 +184,9 @@ class PlayerDialog(QDialog):
         self.open_existing.setText(tr("Открыть игрока «{name}»").format(name=first.name))
         self.duplicate.show()
         grow_to_fit(self)
-        self.save_anyway.setFocus()
+        # as the guest dialog does: Enter on the question answers «open him», which stores nothing (an Enter back
+        # in a field is the form's «Сохранить», which asks again)
+        self.open_existing.setFocus()
 
     def _open_existing(self) -> None:
         self.open_instead = self._duplicates[0] if self._duplicates else None

@@ -75,7 +75,7 @@ class TableDesk:
         for m in self.matches.list("running"):
             names = self.names(m.players)
             out.append({"id": m.id, "kind": "pyramid", "title": m.table, "table": m.table,
-                        "players": [names[p][1] for p in m.players], "score": list(m.score), "referee": m.referee,
+                        "players": [names[p][1] for p in m.players], "score": list(m.score), "referee": m.referee_name,
                         "mine": self._mine(actor, name, "pyramid", m.referee)})
         return out + mafia.running(self.store, self.games, self.names, actor, name)
 

@@ -64,7 +64,10 @@ def test_match_without_a_named_referee_does_not_print_the_recording_account_as_r
 def test_match_protocol_prints_the_table_and_referee_given_at_creation(store, admin, filled):
     matches = MatchService(store, filled.games, PlayerService(store))
     a, b = filled.players[:2]
-    gid = matches.create(admin, a, b, table="Стол 7", referee="Судья Иванов")
+    from clubdesk.services.accounts import AccountService
+
+    AccountService(store).create_account(admin, "ivanov", "long-enough", ("referee",), "Судья Иванов")
+    gid = matches.create(admin, a, b, table="Стол 7", referee_login="ivanov")
     for ev in record("pyramid100-match.json")["events"]:
         filled.games.record(admin, gid, {**ev, "player": {"A": a, "B": b}[ev["player"]]})
     out = text(ProtocolService(store, filled.games).game_pdf(gid))

@@ -17,7 +17,11 @@ RECORD = Path(__file__).resolve().parents[1] / "rules" / "records" / "pyramid100
 
 
 @pytest.fixture
-def svc(store, today):
+def svc(store, today, admin):
+    from clubdesk.services.accounts import AccountService
+
+    for login, name in (("petrov", "Петров"), ("orlova", "Орлова А.")):  # referees are picked from the accounts
+        AccountService(store).create_account(admin, login, "long-enough", ("referee",), name)
     return MatchService(store, GameService(store), PlayerService(store, today=today))
 
 
@@ -33,7 +37,7 @@ def shot(**kw):
 
 
 def test_new_match_lists_with_zero_score_and_the_breaker_to_move(svc, admin, two):
-    gid = svc.create(admin, *two, table="Стол 3", referee="Петров")
+    gid = svc.create(admin, *two, table="Стол 3", referee_login="petrov")
     [row] = svc.list()
     assert (row.id, row.names, row.score, row.to_move, row.finished) == (gid, ("Орлов Глеб", "Сокол Анна"),
                                                                            (0, 0), two[0], False)
@@ -48,7 +52,7 @@ def test_title_keeps_table_and_referee_readable():
 def test_the_table_and_referee_are_columns_of_their_own_never_read_from_the_title(svc, admin, two):
     """A table named with «· судья» in it stays that table: nothing is parsed back out of the title."""
     gid = svc.create(admin, *two, table=" Стол 2 · судья  Петров ")
-    svc.create(admin, *two, table="Стол 4", referee="Орлова А.")
+    svc.create(admin, *two, table="Стол 4", referee_login="orlova")
     rows = {r.id: r for r in svc.list()}
     assert (rows[gid].table, rows[gid].referee) == ("Стол 2 · судья Петров", "")
     assert {(r.table, r.referee) for r in rows.values()} == {("Стол 2 · судья Петров", ""), ("Стол 4", "Орлова А.")}

@@ -21,6 +21,7 @@ from clubdesk.services.conflicts import ConflictService
 from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
+from clubdesk.services.player_fixes import PlayerFixes
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.services.pyramid_tournaments import PyramidTournamentService
 from clubdesk.services.scopes import assign_table_referee, referee_accounts
@@ -148,6 +149,9 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("EveningService.confirm_ban (a flag of nobody)", ("desk",),
      lambda c, a: c.evenings.confirm_ban(a, c.evening, replace(c.flag, player_id="no-such-player"))),
     ("PlayerService.register_guest", ("desk",), lambda c, a: c.players.register_guest(a, c.guest)),
+    # ids[10] has nothing recorded (removable); ids[11] is checked in elsewhere and never played him
+    ("PlayerFixes.remove", ("desk",), lambda c, a: PlayerFixes(c.store).remove(a, c.ids[10])),
+    ("PlayerFixes.merge", ("desk",), lambda c, a: PlayerFixes(c.store).merge(a, c.ids[11], c.ids[10])),
     ("TournamentService.withdraw", ("desk",), lambda c, a: c.tournaments.withdraw(a, c.tid_open, c.ids[0])),
     ("EveningService.cancel_check_in", ("desk", "host"),
      lambda c, a: c.evenings.cancel_check_in(a, c.evening2, c.ids[11])),
@@ -179,6 +183,8 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("PyramidTournamentService.walk_over", ("desk", "referee"),
      lambda c, a: c.pyramid.walk_over(a, c.ptid, c.bout, c.bout_winner)),
     ("scopes.referee_accounts", ("desk",), lambda c, a: referee_accounts(c.store, a)),
+    ("MatchService.set_referee", ("desk",), lambda c, a: c.matches.set_referee(a, c.match, "referee1")),
+    ("MatchService.referees", ("desk", "referee"), lambda c, a: c.matches.referees(a)),
     ("scopes.assign_table_referee", ("desk",),
      lambda c, a: assign_table_referee(c.store, a, c.table.game_id, "referee1")),
     ("AccountService.create_account", ("desk",),

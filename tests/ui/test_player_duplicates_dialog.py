@@ -115,3 +115,54 @@ def test_the_question_and_the_error_fit_the_dialog_without_squeezing_the_form(qt
             assert button.width() >= button.sizeHint().width(), button.text()
     finally:
         qapp.setStyleSheet("")
+
+
+def _enter(qtbot, dialog):
+    """Enter where the desk's focus is, as a tired second press would land."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_enter_twice_with_the_same_name_and_phone_saves_one_player(qtbot, club, demo_admin):
+    """Issue 34 item 5: the second Enter pressed the question's «Это другой человек — сохранить» (it had the
+    focus) and stored an identical second row. The question's Enter opens the player already there."""
+    first = club.players.add(demo_admin, PlayerData(surname="Яшин", first_name="Ян", phone="+7 903 123-45-67"))
+    before = club.players.count()
+    dialog = _dialog(qtbot, club, demo_admin)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.surname.setText("Яшин")
+    dialog.first_name.setText("Ян")
+    dialog.phone.setText("8 903 123 45 67")
+    dialog.phone.setFocus()
+    _enter(qtbot, dialog)
+    assert dialog.duplicate.isVisibleTo(dialog) and dialog.saved is None
+    assert dialog.open_existing.hasFocus() and dialog.open_existing.isDefault()  # an autoDefault button focused
+    assert not dialog.save_anyway.isDefault() and not dialog.save_button.isDefault()
+    _enter(qtbot, dialog)
+    assert dialog.saved is None and dialog.open_instead is not None and dialog.open_instead.id == first.id
+    assert club.players.count() == before
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_enter_in_a_field_after_the_question_asks_again_and_saves_nothing(qtbot, club, demo_admin):
+    club.players.add(demo_admin, PlayerData(surname="Яшин", first_name="Ян", phone="+7 903 123-45-67"))
+    before = club.players.count()
+    dialog = _dialog(qtbot, club, demo_admin)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.surname.setText("Яшин")
+    dialog.phone.setText("+7 903 123-45-67")
+    dialog.save()
+    dialog.surname.setFocus()  # the desk clicks back into the form: the form's Enter asks again, it never saves
+    _enter(qtbot, dialog)
+    assert dialog.duplicate.isVisibleTo(dialog) and dialog.saved is None and dialog.open_instead is None
+    dialog.save_anyway.setFocus()  # tabbed onto «Это другой человек — сохранить»: Enter is not its click either
+    _enter(qtbot, dialog)
+    assert dialog.saved is None and club.players.count() == before
+    dialog.save_anyway.click()  # the deliberate answer still saves another person
+    assert dialog.saved is not None and club.players.count() == before + 1

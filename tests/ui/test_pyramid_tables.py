@@ -32,9 +32,23 @@ def lines(card: MatchCard) -> list[str]:
     return [card.head.text(), card.sub.text(), card.referee.text()]
 
 
-def test_a_match_created_with_a_referee_names_him_on_its_card(qtbot, service, admin, pair):
-    gid = service.create(admin, *pair, table="Стол 3", referee="Маркер Олег")
+def test_a_match_created_with_a_referee_names_him_on_its_card(qtbot, club, service, admin, pair):
+    club.accounts.create_account(admin, "marker", "long-enough", ("referee",), "Маркер Олег")
+    gid = service.create(admin, *pair, table="Стол 3", referee_login="marker")
     assert card_of(qtbot, service, gid).referee.text() == "Судья: Маркер Олег"
+
+
+def test_a_match_stored_with_a_referees_login_names_the_person_on_its_card(qtbot, club, service, admin, pair):
+    """Issue 34 item 4: a match of an older version typed «orlov» (the one text the phone let in): the card reads
+    the person, not the login."""
+    from clubdesk.services.scopes import assign_referee
+
+    club.accounts.create_account(admin, "orlov", "long-enough", ("referee",), "Орлов Глеб")
+    gid = service.create(admin, *pair, table="Стол 3")
+    assign_referee(club.store, admin, gid, "orlov")
+    assert card_of(qtbot, service, gid).referee.text() == "Судья: Орлов Глеб"
+    assign_referee(club.store, admin, gid, "Орлов")  # an older free text no account answers to: as it is
+    assert card_of(qtbot, service, gid).referee.text() == "Судья: Орлов"
 
 
 def test_a_match_without_a_referee_is_any_referees_as_on_a_zhuk_card(qtbot, service, admin, pair):

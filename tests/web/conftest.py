@@ -36,7 +36,7 @@ def pair(club, admin):
 @pytest.fixture
 def match(club, admin, pair):
     """A Пирамидка match whose referee is Пётр Орлов (his account's display name): his scope."""
-    return MatchService.of(club).create(admin, *pair, table="Стол 5", referee="Пётр Орлов")
+    return MatchService.of(club).create(admin, *pair, table="Стол 5", referee_login="orlov")
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.errors import language
 from clubdesk.roles import Actor
 from clubdesk.services.players import PlayerService
 from clubdesk.ui.i18n import tr
@@ -60,12 +61,19 @@ class PlayersPage(QWidget):
         self.add_button = QPushButton(tr("Добавить игрока…"))
         self.edit_button = QPushButton(tr("Изменить…"))
         self.card_button = QPushButton(tr("Карточка…"))
+        # a registration made by mistake (issue 34 item 5): removed when nothing is recorded of him, else merged
+        self.remove_button = QPushButton(tr("Удалить игрока…"))
+        self.merge_button = QPushButton(tr("Объединить с…"))
         can_edit = actor.has("desk")
         self.add_button.setEnabled(can_edit)
-        self.edit_button.setEnabled(False)
-        self.card_button.setEnabled(False)
+        for button in (self.edit_button, self.card_button, self.remove_button, self.merge_button):
+            button.setEnabled(False)
         self.count = QLabel()
         self.count.setObjectName("muted")
+        self.error = QLabel()
+        self.error.setObjectName("formError")
+        self.error.setWordWrap(True)
+        self.error.hide()
 
         self.view = table_view(self.model, stretch=0, widths={1: 160, 2: 170, 3: 190, RATING: 90})
 
@@ -74,9 +82,12 @@ class PlayersPage(QWidget):
         bar.addWidget(self.add_button)
         bar.addWidget(self.edit_button)
         bar.addWidget(self.card_button)
+        bar.addWidget(self.remove_button)
+        bar.addWidget(self.merge_button)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addLayout(bar)
+        layout.addWidget(self.error)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.count)
 
@@ -86,6 +97,8 @@ class PlayersPage(QWidget):
         self.add_button.clicked.connect(self.add_player)
         self.edit_button.clicked.connect(self.edit_player)
         self.card_button.clicked.connect(self.open_card)
+        self.remove_button.clicked.connect(self.remove_player)
+        self.merge_button.clicked.connect(self.merge_player)
         self.search.focused.connect(self.model.warm_up)  # the filter index is built before the first keystroke
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         self.view.selectionModel().selectionChanged.connect(self._sync_buttons)
@@ -98,8 +111,85 @@ class PlayersPage(QWidget):
 
     def _sync_buttons(self) -> None:
         selected = self.view.selectionModel().hasSelection()
-        self.edit_button.setEnabled(self._actor.has("desk") and selected)
+        desk = self._actor.has("desk")
+        self.edit_button.setEnabled(desk and selected)
         self.card_button.setEnabled(selected)
+        self.merge_button.setEnabled(desk and selected)
+        self.merge_button.setToolTip("" if desk else tr("Объединяет стойка или администратор"))
+        recorded = self._fixes().recorded(self.model.player_at(self.selected_row()).id) if desk and selected else []
+        self.remove_button.setEnabled(desk and selected and not recorded)
+        if not desk:
+            self.remove_button.setToolTip(tr("Удаляет стойка или администратор"))
+        elif recorded:  # why not, in the desk's words: what is recorded of him
+            self.remove_button.setToolTip(tr("У игрока есть {what}: его не удаляют; одного человека, записанного "
+                                             "дважды, объединяют («Объединить с…»)").format(
+                what=", ".join(r.ru if language() == "ru" else r.en for r in recorded)))
+        else:
+            self.remove_button.setToolTip("" if selected else tr("Выберите игрока в списке"))
+
+    def _fixes(self):
+        from clubdesk.services.player_fixes import PlayerFixes
+
+        return PlayerFixes(self._service.store)
+
+    def ask(self, text: str) -> bool:
+        """The confirmation before a removal or a merge, «Нет» by default (tests replace it)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self, tr("Игроки"), text, buttons, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    @staticmethod
+    def run_dialog(dialog) -> bool:
+        """Modal here; tests answer the same dialog through its widgets."""
+        return bool(dialog.exec())
+
+    def _guard(self, action) -> bool:
+        from clubdesk.errors import KnownError
+
+        try:
+            action()
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+            return False
+        self.error.hide()
+        return True
+
+    def remove_player(self) -> None:
+        """Remove the selected player, registered by mistake, after a question; the service refuses one with
+        anything recorded and the line above the list says why."""
+        row = self.selected_row()
+        if row < 0 or not self._actor.has("desk"):
+            return
+        p = self.model.player_at(row)
+        text = tr("Удалить игрока {name}? Его записали по ошибке: игр, заявок и отметок у него нет. Из списка он "
+                  "пропадёт на всех стойках; в журнале изменений запись останется.").format(name=p.name)
+        if self.ask(text) and self._guard(lambda: self._fixes().remove(self._actor, p.id)):
+            self.model.refresh()
+            self._sync_buttons()
+
+    def merge_player(self) -> None:
+        """Pick the selected player's other registration and which one stays, confirm, merge."""
+        from clubdesk.ui.player_merge import PlayerMergeDialog, described
+
+        row = self.selected_row()
+        if row < 0 or not self._actor.has("desk"):
+            return
+        dialog = PlayerMergeDialog(self._service, self.model.player_at(row), self)
+        self.last_dialog = dialog
+        choice = dialog.choice() if self.run_dialog(dialog) else None
+        if choice is None:
+            return
+        kept, other = choice
+        text = tr("Объединить две записи одного человека? Останется {kept}. Игры, заявки, отметки и рейтинг записи "
+                  "{other} перейдут к ней; обе истории сохранятся. Объединение уйдёт на все стойки.").format(
+            kept=described(kept), other=described(other))
+        if self.ask(text) and self._guard(lambda: self._fixes().merge(self._actor, kept.id, other.id)):
+            self.search.setText(kept.name)  # the search may have found only the other one
+            self.apply_filter()
+            self._show_saved(kept.id)
 
     def open_card(self) -> PlayerCard | None:
         from clubdesk.services.ratings import RatingService

@@ -67,7 +67,7 @@ class MatchWindow(ShotEntry, QWidget):
         self._service, self._actor, self.game_id = service, actor, game_id
         match = service.get(game_id)
         self.players, self.names = match.players, dict(zip(match.players, match.names, strict=True))
-        self.table_name, self.referee = match.table, match.referee
+        self.table_name, self.referee = match.table, match.referee_name  # the person, not a login
         self.draft = ShotDraft()
         self.entered: list[str] = []  # the lists facts went to, in order (Backspace takes the last back)
         self.typer = BallTyper()

@@ -1,4 +1,5 @@
-"""The Пирамидка panel: running and finished matches, «Новый матч…» and «Открыть» (the scoring window)."""
+"""The Пирамидка panel: running and finished matches, «Новый матч…», «Открыть» (the scoring window) and «Судья
+матча…»."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import RECORDER_ROLES
+from clubdesk.services.scopes import ASSIGN_ROLES, referee_accounts
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.pyramid import SCORE, TABLE, MatchesModel
 from clubdesk.ui.pyramid.feed import feed_for
@@ -42,6 +44,8 @@ class PyramidPanel(QWidget):
         self.new_button.setEnabled(actor.has(*RECORDER_ROLES))
         self.open_button = QPushButton(tr("Открыть"))
         self.open_button.setEnabled(False)
+        self.referee_button = QPushButton(tr("Судья матча…"))  # who scores it from a tablet: the desk decides
+        self.referee_button.setEnabled(False)
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -57,6 +61,7 @@ class PyramidPanel(QWidget):
         bar = QHBoxLayout()
         bar.addStretch(1)  # no title of its own: the page that embeds the panel names it
         bar.addWidget(self.new_button)
+        bar.addWidget(self.referee_button)
         bar.addWidget(self.open_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -67,6 +72,7 @@ class PyramidPanel(QWidget):
         self.view.doubleClicked.connect(lambda _i: self.open_selected())
         self.open_button.clicked.connect(self.open_selected)
         self.new_button.clicked.connect(self.new_match)
+        self.referee_button.clicked.connect(self.assign_referee)
         self.model.modelReset.connect(self._sync_buttons)
         self._pending: str | None = None
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
@@ -76,7 +82,49 @@ class PyramidPanel(QWidget):
         self.feed.matches_changed.connect(self._refresh_timer.start)
 
     def _sync_buttons(self) -> None:
-        self.open_button.setEnabled(self.view.selectionModel().hasSelection())
+        selected = self.view.selectionModel().hasSelection()
+        self.open_button.setEnabled(selected)
+        desk = self._actor.has(*ASSIGN_ROLES)
+        self.referee_button.setEnabled(desk and selected)
+        self.referee_button.setToolTip(tr("Судью матча назначает стойка или администратор") if not desk
+                                       else "" if selected else tr("Выберите матч в списке"))
+
+    def referee_dialog(self):
+        """«Судья матча…» on the selected match, or None (nothing selected, or the account may not assign)."""
+        from clubdesk.errors import KnownError
+        from clubdesk.ui.pyramid.match_referee import MatchRefereeDialog
+
+        game_id = self.selected_id()
+        if game_id is None:
+            return None
+        try:
+            return MatchRefereeDialog(self.service.get(game_id), referee_accounts(self.service.store, self._actor),
+                                      self)
+        except KnownError:
+            return None
+
+    def assign_referee(self) -> None:
+        """Pick another referee account for the selected match, or any referee; the list and «Столы» show it."""
+        dialog = self.referee_dialog()
+        if dialog is None or not self.run_dialog(dialog):
+            return
+        from clubdesk.errors import KnownError
+
+        game_id = self.selected_id()
+        try:
+            self.service.set_referee(self._actor, game_id, dialog.login())
+        except KnownError as exc:  # the account was disabled meanwhile, another desk's role change…: one line
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self, tr("Судья матча"), exc.message())
+            return
+        self.refresh(select=game_id)
+        self.feed.matches_changed.emit()  # «Столы» reads its cards again
+
+    @staticmethod
+    def run_dialog(dialog) -> bool:
+        """Modal here; tests answer the same dialog through its widgets."""
+        return bool(dialog.exec())
 
     def selected_id(self) -> str | None:
         rows = self.view.selectionModel().selectedRows()

@@ -47,9 +47,9 @@ class MatchCard(QFrame):
             for col, w in enumerate((mark, who, points)):
                 grid.addWidget(w, i, col)
             self.rows.append((mark, who, points))
-        # games.referee, as typed at «Новый матч» or named since: the one referee account that may score the match
-        # from a tablet (services/scopes.py), worded as on the Жук card
-        self.referee = QLabel(tr("Судья: {name}").format(name=match.referee) if match.referee
+        # games.referee, picked at «Новый матч» or named since: the one referee account that may score the match
+        # from a tablet (services/scopes.py), worded as on the Жук card, the person and not his login
+        self.referee = QLabel(tr("Судья: {name}").format(name=match.referee_name) if match.referee
                               else tr("Судья: любой"))
         self.referee.setObjectName("cardSub")
         layout = QVBoxLayout(self)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -19,8 +16,7 @@ from clubdesk.services.scopes import RefereeAccount
 from clubdesk.services.tournaments_data import TableInfo
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.plain import plain_text_labels
-
-LOGIN = Qt.ItemDataRole.UserRole
+from clubdesk.ui.referee_picker import LOGIN, RefereeList  # noqa: F401 - LOGIN: the rows' data, as before
 
 
 class TableRefereeDialog(QDialog):
@@ -38,13 +34,7 @@ class TableRefereeDialog(QDialog):
         for t in tables:
             who = ", ".join(names.get(p, p) for p in t.players)
             self.table.addItem(tr("Стол {n}: {players}").format(n=t.number, players=who), t)
-        self.list = QListWidget()
-        QListWidgetItem(tr("Любой судья"), self.list).setData(LOGIN, None)
-        for r in referees:
-            text = r.name if r.name == r.login else f"{r.name} ({r.login})"
-            QListWidgetItem(text, self.list).setData(LOGIN, r.login)
-        rows = min(8, self.list.count())
-        self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth() + 4)
+        self.list = RefereeList(referees)
         hint = QLabel(tr("Со страницы для столов этот стол ведёт только выбранный судья (и стойка); «Любой судья» — "
                          "любая учётная запись с ролью «судья». За стойкой стол ведут как прежде."))
         hint.setObjectName("muted")
@@ -80,22 +70,14 @@ class TableRefereeDialog(QDialog):
     def _show_current(self) -> None:
         """Select the referee the chosen table has now (the first row, «Любой судья», when it names nobody)."""
         table: TableInfo | None = self.table.currentData()
-        login = None
         self.current.setText(table.referee if table is not None and table.referee else tr("любой судья"))
-        if table is not None and table.referee:
-            login = next((r.login for r in self.referees if table.referee in (r.name, r.login)), None)
-        for i in range(self.list.count()):
-            if self.list.item(i).data(LOGIN) == login:
-                self.list.setCurrentRow(i)
-                return
+        if not self.list.select_stored(table.referee if table is not None else ""):
+            self.list.select(None)  # as before: a name no account answers to is replaced by «Любой судья»
 
     def select(self, login: str | None) -> None:
         """Pick a row by login (None: «Любой судья»), as a click on it would."""
-        for i in range(self.list.count()):
-            if self.list.item(i).data(LOGIN) == login:
-                self.list.setCurrentRow(i)
+        self.list.select(login)
 
     def choice(self) -> tuple[str, str | None]:
         table: TableInfo = self.table.currentData()
-        item = self.list.currentItem()
-        return table.game_id, item.data(LOGIN) if item is not None else None
+        return table.game_id, self.list.login()

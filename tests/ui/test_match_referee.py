@@ -1,0 +1,98 @@
+"""Issue 34 item 4 at the desk: «Новый матч» picks the referee from the referee accounts (no free text to mistype),
+and «Судья матча…» on the Пирамидка panel changes it later — «Столы» shows the person at once; a match stored with
+free text shows it and keeps it until a referee is picked."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubdesk.services.matches import MatchService
+from clubdesk.services.players import PlayerData
+from clubdesk.services.scopes import assign_referee
+from clubdesk.ui.pyramid.feed import feed_for
+from clubdesk.ui.pyramid.match_referee import MatchRefereeDialog
+from clubdesk.ui.pyramid.new_match import NewMatchDialog
+from clubdesk.ui.pyramid.panel import PyramidPanel
+from clubdesk.ui.pyramid.tables import PyramidTables
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+@pytest.fixture
+def staff(club, admin):
+    return {login: club.accounts.create_account(admin, login, "long-enough", roles, name)
+            for login, name, roles in (("orlov", "Орлов Глеб", ("referee",)), ("vera", "Вера Ким", ("referee",)),
+                                       ("desk1", "Стойка", ("desk",)))}
+
+
+@pytest.fixture
+def pair(club, admin):
+    return tuple(club.players.add(admin, PlayerData(n)).id for n in ("Сокол Анна", "Щукин Олег"))
+
+
+def rows(listing) -> list[str]:
+    return [listing.item(i).text() for i in range(listing.count())]
+
+
+def test_a_new_match_picks_its_referee_from_the_accounts(qtbot, club, staff, pair):
+    svc = MatchService.of(club)
+    dialog = NewMatchDialog(svc, staff["desk1"])
+    qtbot.addWidget(dialog)
+    assert rows(dialog.referee) == ["Любой судья", "Вера Ким (vera)", "Орлов Глеб (orlov)"]
+    assert dialog.referee.login() is None  # «Любой судья» unless one is picked, as an empty field was
+    dialog.first.select(pair[0])
+    dialog.second.select(pair[1])
+    dialog.referee.select("orlov")
+    dialog.create()
+    assert dialog.game_id and svc.get(dialog.game_id).referee == "Орлов Глеб"
+
+
+def test_a_referee_account_creating_a_match_picks_from_the_same_list(qtbot, club, staff, pair):
+    dialog = NewMatchDialog(MatchService.of(club), staff["vera"])
+    qtbot.addWidget(dialog)
+    assert rows(dialog.referee)[1:] == ["Вера Ким (vera)", "Орлов Глеб (orlov)"]
+
+
+def panel_on(qtbot, club, actor):
+    panel = PyramidPanel(club, actor)
+    qtbot.addWidget(panel)
+    panel.view.selectRow(0)
+    return panel
+
+
+def test_the_desk_changes_a_matchs_referee_later_and_the_tables_card_follows(qtbot, club, admin, staff, pair):
+    gid = MatchService.of(club).create(admin, *pair, table="Стол 3", referee_login="orlov")
+    tables = PyramidTables(feed_for(club))
+    qtbot.addWidget(tables)
+    panel = panel_on(qtbot, club, staff["desk1"])
+    assert panel.referee_button.isEnabled()
+
+    def answer(dialog: MatchRefereeDialog) -> bool:
+        assert dialog.current.text() == "Орлов Глеб" and dialog.list.login() == "orlov"
+        assert not dialog.unknown.isVisibleTo(dialog) and dialog.ok.isEnabled()
+        dialog.select("vera")
+        return True
+    panel.run_dialog = answer
+    panel.referee_button.click()
+    assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [("Вера Ким",)]
+    qtbot.waitUntil(lambda: tables.cards[gid].referee.text() == "Судья: Вера Ким", timeout=2000)
+    assert panel.selected_id() == gid
+
+
+def test_a_free_text_referee_is_shown_and_kept_until_one_is_picked(qtbot, club, admin, staff, pair):
+    gid = MatchService.of(club).create(admin, *pair)
+    assign_referee(club.store, admin, gid, "Орлов")  # an older version's free text
+    dialog = MatchRefereeDialog(MatchService.of(club).get(gid), MatchService.of(club).referees(admin))
+    qtbot.addWidget(dialog)
+    assert dialog.current.text() == "Орлов" and dialog.unknown.isVisibleTo(dialog)
+    assert not dialog.list.picked() and not dialog.ok.isEnabled()  # «Назначить» would not erase it by itself
+    dialog.select("orlov")
+    assert dialog.ok.isEnabled() and dialog.login() == "orlov"
+
+
+@pytest.mark.parametrize("login", ["orlov", "vera"])
+def test_a_referee_account_does_not_change_a_matchs_referee(qtbot, club, admin, staff, pair, login):
+    MatchService.of(club).create(admin, *pair)
+    panel = panel_on(qtbot, club, staff[login])
+    assert not panel.referee_button.isEnabled()
+    assert panel.referee_button.toolTip() == "Судью матча назначает стойка или администратор"
