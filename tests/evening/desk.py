@@ -149,7 +149,7 @@ class Desk:
     def pyramid_match(self, first: str, second: str, table: str, referee: str = "orlov") -> str:
         from clubdesk.services.matches import MatchService
 
-        gid = MatchService.of(self.club).create(self.admin, first, second, table=table, referee=referee)
+        gid = MatchService.of(self.club).create(self.admin, first, second, table=table, referee_login=referee)
         self.check(f"матч Пирамидки на «{table}» создан")
         return gid
 
