@@ -13,7 +13,7 @@ import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -78,6 +78,31 @@ class Desk:
 
     def tournaments(self) -> list[str]:
         return [t.id for t in self.hub.tournaments.tournaments()]
+
+    # ---- the registry: a member registered at the desk's «Новый игрок» ------------------------------------
+
+    def register(self, surname: str, first_name: str, phone: str, enters: int = 1) -> int:
+        """«Новый игрок…» on «Игроки», the fields typed and Enter pressed `enters` times, as a tired administrator
+        does; any other window the registry opens on the way (the player already there) is closed with Escape.
+        Returns how many players of that name the registry has afterwards."""
+        from clubdesk.ui.player_dialog import PlayerDialog
+
+        def fill(dialog):
+            assert isinstance(dialog, PlayerDialog)
+            dialog.surname.setText(surname)
+            dialog.first_name.setText(first_name)
+            dialog.phone.setText(phone)
+            dialog.activateWindow()
+            dialog.phone.setFocus()
+            for _ in range(enters):
+                if dialog.isVisible():
+                    QTest.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+
+        self.window.show_page("players")
+        with Modals(self.qtbot, [fill]):
+            self.window.page("players").add_player()
+        self.check(f"«Новый игрок»: {surname} {first_name}, Enter ×{enters}")
+        return sum(1 for p in self.club.players.search(surname, 0, 50) if p.first_name == first_name)
 
     # ---- Жук: a tournament on «Столы», every shot typed at the table's window -----------------------------
 
@@ -265,6 +290,34 @@ class Desk:
                 texts[row.id] = pdf_text(self.protocols.evening_pdf(row.id))
         self.check("протоколы напечатаны")
         return texts
+
+
+class Modals:
+    """Answers the modal dialogs a desk action opens, in order, each by the next of `actions`; a dialog left without
+    an action is closed with Escape (a person who does not want it), so an unexpected question never hangs."""
+
+    def __init__(self, qtbot, actions) -> None:
+        self.qtbot, self.actions, self.seen = qtbot, list(actions), []
+        self.timer = QTimer()
+        self.timer.setInterval(20)
+        self.timer.timeout.connect(self._poll)
+
+    def _poll(self) -> None:
+        modal = QApplication.activeModalWidget()
+        if modal is None or not modal.isVisible() or any(modal is m for m in self.seen):
+            return
+        self.seen.append(modal)
+        if self.actions:
+            self.actions.pop(0)(modal)
+        if modal.isVisible():
+            QTest.keyClick(modal, Qt.Key.Key_Escape)
+
+    def __enter__(self):
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.timer.stop()
 
 
 class Phone:

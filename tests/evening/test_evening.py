@@ -1,6 +1,7 @@
 """A club's whole evening through the desk's windows and the phones' page, its invariants checked after every
-step (issue 34): a Жук tournament through three stages and the final, a Пирамидка match scored from a phone,
-two Mafia games on the host panel, every protocol printed and read back."""
+step (issue 34): members registered at the desk, a Жук tournament through three stages and the final, a Пирамидка
+match scored from the referee's phone between two rounds, a Mafia evening of two games on the host panel, every
+protocol printed and read back. `make test` plays a short evening; `-m slow` a longer one with every member."""
 
 from __future__ import annotations
 
@@ -21,30 +22,37 @@ def desk(qtbot, tmp_path):
     d.store.close()
 
 
-def test_a_short_evening_keeps_every_invariant(desk):
-    tid = desk.zhuk_tournament(desk.players[:9])
-    for _ in range(3):
-        desk.play_stage(tid, shots=4)
-    desk.play_stage(tid, shots=4, final=True)
-
-
-def test_two_mafia_games_on_the_host_panel_show_no_secret(desk):
+def play_evening(desk: Desk, members: int, shots: int) -> dict[str, str]:
+    """The evening, in the order a club plays it; returns the protocols printed at its end (id → text)."""
     from clubdesk.services.demo_mafia import _black_win, _finished_game
-
-    evening = desk.mafia_evening(desk.players[:12])
-    assert evening
-    for script in (_finished_game, _black_win):
-        gid = desk.start_mafia_game(0, clicks=2)
-        panel, _display = desk.open_host_panel(gid)
-        desk.play_mafia_game(panel, script)
-    assert desk.mafia_steps > 20   # the secrecy check followed every change of both games
-
-
-def test_a_pyramid_match_scored_from_the_referees_phone_is_printed(desk):
     from clubdesk.services.demo_pyramid import MATCH
 
-    gid = desk.pyramid_match(desk.players[9], desk.players[10], table="Стол 4")
-    phone = desk.phone("orlov")
-    desk.score_match_from_phone(phone, gid, [facts for _who, facts in MATCH])
-    assert gid in desk.played
-    desk.print_protocols()
+    assert desk.register("Зайцев", "Роман", "+7 916 555-01-02") == 1
+    assert desk.register("Зайцев", "Роман", "8 (916) 555-01-02", enters=2) == 1   # the tired second Enter
+
+    cup = desk.zhuk_tournament(desk.players[:members])
+    desk.play_stage(cup, shots)
+    match = desk.pyramid_match(desk.players[-2], desk.players[-1], table="Стол 6")
+    desk.score_match_from_phone(desk.phone("orlov"), match, [facts for _who, facts in MATCH])
+    desk.play_stage(cup, shots)
+
+    desk.mafia_evening(desk.players[:12])
+    for script in (_finished_game, _black_win):
+        panel, _display = desk.open_host_panel(desk.start_mafia_game(0, clicks=2))
+        desk.play_mafia_game(panel, script)
+        panel.close()
+
+    desk.play_stage(cup, shots)
+    desk.play_stage(cup, shots, final=True)
+    return desk.print_protocols()
+
+
+def test_a_short_club_evening_keeps_every_invariant(desk):
+    texts = play_evening(desk, members=9, shots=3)
+    assert desk.mafia_steps > 40                # the secrecy check followed every change of both Mafia games
+    assert len(texts) >= 4 + len(desk.played)
+
+
+@pytest.mark.slow
+def test_a_long_club_evening_keeps_every_invariant(desk):
+    play_evening(desk, members=13, shots=25)
