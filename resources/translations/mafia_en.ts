@@ -84,6 +84,10 @@
       <translation>answer: red</translation>
     </message>
     <message>
+      <source>Не записано: причина видна только с ролями (удерживайте R).</source>
+      <translation>Not recorded: the reason shows only with the roles (hold R).</translation>
+    </message>
+    <message>
       <source>остальные голоса (п. 4.5)</source>
       <translation>all other votes (4.5)</translation>
     </message>

@@ -43,6 +43,7 @@ class HostPanel(QWidget):
         self.selected: int | None = None
         self.nominator: int | None = None
         self._form_key: tuple | None = None
+        self._error_public = self._error_secret = ""   # a refusal that tells a role: its line only while R is held
         self.banner = QLabel()
         self.banner.setObjectName("mafiaBanner")
         self.hint = QLabel()
@@ -95,6 +96,7 @@ class HostPanel(QWidget):
         remember(self, QSize(1180, 700))
         controller.stateChanged.connect(self.refresh)
         controller.refused.connect(self.show_error)
+        controller.refusedInSecret.connect(self.show_error)
         controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
         self.refresh()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
@@ -192,8 +194,10 @@ class HostPanel(QWidget):
         self.error.hide()
         return self.c.record(obj)
 
-    def show_error(self, text: str) -> None:
-        self.error.setText(text)
+    def show_error(self, text: str, secret: str = "") -> None:
+        """One line for the host; `secret` (a refusal whose words tell a role) replaces it only while R is held."""
+        self._error_public, self._error_secret = text, secret
+        self.error.setText(secret if secret and self.reveal.holding else text)
         self.error.show()
 
     def next_step(self) -> None:
@@ -252,6 +256,9 @@ class HostPanel(QWidget):
         for card in self.cards:
             card.reveal(on)
         self.secret_veil.reveal(on and bool(self.secret.text()))
+        self.forms["night"].reveal(on)
+        if self._error_secret:
+            self.error.setText(self._error_secret if on else self._error_public)
 
     # --- showing ---------------------------------------------------------------------------------
     def refresh(self, _state: dict | None = None) -> None:
