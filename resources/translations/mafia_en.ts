@@ -88,6 +88,10 @@
       <translation>Not recorded: the reason shows only with the roles (hold R).</translation>
     </message>
     <message>
+      <source>не в игре — проверки нет</source>
+      <translation>out of the game: no check</translation>
+    </message>
+    <message>
       <source>остальные голоса (п. 4.5)</source>
       <translation>all other votes (4.5)</translation>
     </message>

@@ -204,8 +204,9 @@ class NightForm(Form):
         self.don_answer, self.sheriff_answer = QLabel(), QLabel()
         for lab in (self.don_answer, self.sheriff_answer):
             lab.setObjectName("hostSecret")
-        self.don_veil = Veil(self.don_answer, room=(tr("ответ: ШЕРИФ"), tr("ответ: не шериф")))
-        self.sheriff_veil = Veil(self.sheriff_answer, room=(tr("ответ: ЧЁРНЫЙ"), tr("ответ: красный")))
+        gone = tr("не в игре — проверки нет")
+        self.don_veil = Veil(self.don_answer, room=(tr("ответ: ШЕРИФ"), tr("ответ: не шериф"), gone))
+        self.sheriff_veil = Veil(self.sheriff_answer, room=(tr("ответ: ЧЁРНЫЙ"), tr("ответ: красный"), gone))
         # M§5.3–5.4, M-9: the check was shown but the host gives no answer (not on the fingers, not within 5 s).
         self.don_unanswered = QCheckBox(tr("без ответа"))
         self.sheriff_unanswered = QCheckBox(tr("без ответа"))
@@ -269,11 +270,14 @@ class NightForm(Form):
         don, sheriff = self.don.currentData(), self.sheriff.currentData()
         self.don_unanswered.setEnabled(don is not None)
         self.sheriff_unanswered.setEnabled(sheriff is not None)
-        self.don_veil.set_text("" if don is None or self.don_unanswered.isChecked() else tr("ответ: ШЕРИФ")
+        # a checker out of the game did not wake up: `night_event` drops his check, and the host sees why
+        awake = {r for s, r in self._state["roles"].items() if int(s) in self._state["alive"]}
+        self.don_veil.set_text("" if don is None or self.don_unanswered.isChecked() else
+                               tr("не в игре — проверки нет") if "don" not in awake else tr("ответ: ШЕРИФ")
                                if check_answer(self._state, "don", don) else tr("ответ: не шериф"))
         self.sheriff_veil.set_text("" if sheriff is None or self.sheriff_unanswered.isChecked() else
-                                   tr("ответ: ЧЁРНЫЙ") if check_answer(self._state, "sheriff", sheriff)
-                                   else tr("ответ: красный"))
+                                   tr("не в игре — проверки нет") if "sheriff" not in awake else tr("ответ: ЧЁРНЫЙ")
+                                   if check_answer(self._state, "sheriff", sheriff) else tr("ответ: красный"))
         self.reveal(self._held)   # a pick changed while held: its answer shows at once
 
     def _emit(self) -> None:

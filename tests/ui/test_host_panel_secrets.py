@@ -1,0 +1,141 @@
+"""Issue 34 item 6: nothing on the host panel tells a role unless R is held — a whole game's night phases walked
+widget by widget (tests/ui/secrets.py), with and without R; and the room display never, M-16 included."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clubdesk.rules.mafia.script import ROLES
+from tests.ui.secrets import assert_tells_no_role, told
+from tests.ui.test_host_panel import click, evening, game  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+DON, SHERIFF = 7, 4   # script.ROLES: black 2, 7 (Don), 9; the Sheriff at 4
+
+
+@pytest.fixture
+def styled(qapp):
+    """The club's style sheet, so the walker sees the colours a person at the desk sees (the answers' red)."""
+    from clubdesk.ui.app import apply_style
+
+    apply_style()
+    yield
+    qapp.setStyleSheet("")
+
+
+def looked_at(qtbot, panel, display, c) -> list[str]:
+    """Nothing tells a role on the panel nor on the room display; with R held the panel shows the roles (and the
+    walker sees them), the room display still nothing; let go, nothing again. Returns what R showed."""
+    assert_tells_no_role(panel, c.state)
+    assert_tells_no_role(display, c.state)
+    qtbot.keyPress(panel, Qt.Key.Key_R)
+    shown = told(panel, c.state)
+    assert_tells_no_role(display, c.state)
+    qtbot.keyRelease(panel, Qt.Key.Key_R)
+    assert c.state["roles"] == {} or shown, "R held, yet the walker saw no role: it could not see a leak either"
+    assert_tells_no_role(panel, c.state)
+    return shown
+
+
+def speeches(qtbot, panel, display, c, nominations=None):
+    step = c.state["step"]
+    while c.state["step"] == step and c.state["speaker"] is not None:
+        seat = c.state["speaker"]
+        if seat in (nominations or {}):
+            click(qtbot, panel.cards[seat - 1])
+            click(qtbot, panel.cards[nominations[seat] - 1])
+        qtbot.keyClick(panel, Qt.Key.Key_N)
+        looked_at(qtbot, panel, display, c)
+
+
+def seats_offered(box) -> list[int]:
+    return [box.itemData(i) for i in range(box.count()) if box.itemData(i) is not None]
+
+
+def test_no_role_answer_or_removal_clause_shows_on_the_panel_without_r_through_a_whole_game(
+        qtbot, game, styled):  # noqa: F811
+    c, panel, display, *_ = game
+    looked_at(qtbot, panel, display, c)                         # the deal: nothing dealt yet
+    panel.forms["deal"].set_roles(list(ROLES))
+    click(qtbot, panel.forms["deal"].deal)
+    assert any("дон" in why for why in looked_at(qtbot, panel, display, c))   # the agreement: roles under R only
+    qtbot.keyClick(panel, Qt.Key.Key_N)
+    speeches(qtbot, panel, display, c)                          # day 0, nobody nominated: night 1 falls (D-1)
+
+    # night 1: both pickers offer every seat, their own too (M-9); the answers show only with R
+    night = panel.forms["night"]
+    assert c.state["step"] == "night" and panel.stack.currentWidget() is night
+    assert seats_offered(night.don) == seats_offered(night.sheriff) == list(range(1, 11))
+    assert night.don.isEnabled() and night.sheriff.isEnabled()
+    night.choose(shot=SHERIFF, don=SHERIFF, sheriff=DON)
+    assert night.don_answer.text() == "ответ: ШЕРИФ" and night.sheriff_answer.text() == "ответ: ЧЁРНЫЙ"
+    shown = looked_at(qtbot, panel, display, c)
+    assert any("ответ: ШЕРИФ" in why for why in shown) and any("ответ: ЧЁРНЫЙ" in why for why in shown)
+    night.choose(shot=SHERIFF, don=DON, sheriff=SHERIFF)        # each checks his own seat: answered, not refused
+    looked_at(qtbot, panel, display, c)
+    night.choose(shot=SHERIFF, don=SHERIFF, sheriff=DON)
+    click(qtbot, night.record)
+    assert c.state["checks"] == {"don": {"4": True}, "sheriff": {"7": True}} and c.state["killed"] == [SHERIFF]
+    looked_at(qtbot, panel, display, c)                         # the Sheriff's last word, his best move
+    panel.best_move.choose([2, 7])
+    click(qtbot, panel.best_move.record)
+    qtbot.keyClick(panel, Qt.Key.Key_N)
+    speeches(qtbot, panel, display, c)                          # day 1, nobody nominated
+
+    # night 2: the Sheriff is out, and neither his picker nor an answer nor a refusal says so without R
+    assert c.state["step"] == "night"
+    assert seats_offered(night.sheriff) == list(range(1, 11)) and night.sheriff.isEnabled()
+    night.choose(shot=None, don=1, sheriff=9)
+    assert night.sheriff_answer.text() == "не в игре — проверки нет"
+    looked_at(qtbot, panel, display, c)
+    click(qtbot, night.record)
+    assert not panel.error.isVisible() and c.state["step"] == "speech"
+    assert c.state["checks"]["sheriff"] == {"7": True} and c.state["checks"]["don"] == {"4": True, "1": False}
+    looked_at(qtbot, panel, display, c)
+
+    # day 2: M§5.5 picked for a civilian is refused without telling why, then the Don is removed (M-16)
+    panel.clause.setCurrentIndex(panel.clause.findData("5.5"))
+    click(qtbot, panel.cards[0])
+    qtbot.keyClick(panel, Qt.Key.Key_F)
+    assert panel.error.isVisible() and c.state["removals"] == []
+    assert any("5.5" in why or "Дон" in why for why in looked_at(qtbot, panel, display, c))
+    panel.clause.setCurrentIndex(panel.clause.findData("5.5"))
+    click(qtbot, panel.cards[DON - 1])
+    qtbot.keyClick(panel, Qt.Key.Key_F)
+    assert c.state["removals"] == [{"seat": DON, "clause": "5.5"}] and not panel.error.isVisible()
+    looked_at(qtbot, panel, display, c)
+    speeches(qtbot, panel, display, c)                          # the removal cancelled today's vote (M§5.9)
+    for black in (9, 2):                                        # a missed night, then a day that lifts a black
+        assert c.state["step"] == "night"
+        night.choose(shot=None)
+        click(qtbot, night.record)
+        looked_at(qtbot, panel, display, c)
+        speeches(qtbot, panel, display, c, {c.state["speaker"]: black})
+        click(qtbot, panel.forms["vote"].record)
+        looked_at(qtbot, panel, display, c)
+        if c.state["step"] == "last_word":
+            qtbot.keyClick(panel, Qt.Key.Key_N)
+    assert c.state["winner"] == "red" and panel.banner.text() == "Игра окончена"
+    looked_at(qtbot, panel, display, c)                         # the winning team shows now; a role still not
+
+
+def test_the_walker_sees_a_seat_list_that_leaves_out_a_seat_or_colours_one(qtbot, game, styled):  # noqa: F811
+    """The walker's own checks, on the night form: each plant is what an earlier panel did or could do."""
+    from PySide6.QtGui import QColor
+
+    c, panel, display, *_ = game
+    panel.forms["deal"].set_roles(list(ROLES))
+    click(qtbot, panel.forms["deal"].deal)
+    qtbot.keyClick(panel, Qt.Key.Key_N)
+    speeches(qtbot, panel, display, c)
+    night = panel.forms["night"]
+    night.don.removeItem(night.don.findData(DON))               # the Don's list without the Don's seat
+    assert any("leaves out seat(s) [7] (don)" in why for why in told(panel, c.state))
+    night.load(c.state, c.names)
+    night.sheriff.setItemData(night.sheriff.findData(9), QColor("#7c2d12"), Qt.ItemDataRole.ForegroundRole)
+    assert any("paints seats" in why for why in told(panel, c.state))
+    night.load(c.state, c.names)
+    night.shot.setStyleSheet("color: #7c2d12")                 # a picker painted as the answers are
+    assert any("secrets' colour" in why for why in told(panel, c.state))
+    night.shot.setStyleSheet("")
+    assert_tells_no_role(panel, c.state)
