@@ -130,7 +130,7 @@ def _widget_texts(w: QWidget) -> Iterator[tuple[str, str]]:
 
 def _model_items(model, parent: QModelIndex | None = None, depth: int = 0) -> Iterator[tuple[int, str, str]]:
     """(row, kind, value) of every cell under `parent`; a tree's children follow their parent's row."""
-    parent = parent or QModelIndex()
+    parent = QModelIndex() if parent is None else parent
     for row in range(model.rowCount(parent)):
         for col in range(model.columnCount(parent)):
             index = model.index(row, col, parent)
