@@ -74,26 +74,25 @@ def json_tells(obj: Any, finished: bool = False, path: str = "") -> list[str]:
     role: a secret field (`SECRET_KEYS`), a role word, a team, an answer or clause 5.5 in a string (`text_tells`),
     a `clause` field of "5.5" before the game is over (M-16), a removal that names its clause before the end (the
     one left unnamed would tell by elimination), the winner or the scores before the end. `finished`: the game the
-    JSON shows is over (the frame's own `finished`/`step` says so too, and is believed only to relax nothing)."""
+    JSON shows is over (the caller says so; the JSON's own `finished` is not believed)."""
     found: list[str] = []
     if isinstance(obj, Mapping):
-        over = finished
         for k, v in obj.items():
             here = f"{path}.{k}"
             if k in SECRET_KEYS:
                 found.append(f"{here}: a secret field")
                 continue
-            if (k, v) in _CODES:
+            if isinstance(v, str) and (k, v) in _CODES:
                 continue
-            if not over and k == "clause" and str(v) == "5.5":
+            if not finished and k == "clause" and str(v) == "5.5":
                 found.append(f"{here}=5.5: the M§5.5 clause before the end (M-16)")
                 continue
-            if not over and k in ("winner", "score") and v not in (None, {}, []):
+            if not finished and k in ("winner", "score") and v not in (None, {}, []):
                 found.append(f"{here}: the result before the end")
                 continue
-            if k == "winner" and over and v in ("red", "black"):
+            if k == "winner" and finished and v in ("red", "black"):
                 continue
-            found += json_tells(v, over, here)
+            found += json_tells(v, finished, here)
         if not finished and obj.get("type") == "removal" and "clause" in obj:
             found.append(f"{path}: a removal that names its clause before the end (M-16)")
     elif isinstance(obj, (list, tuple)):
