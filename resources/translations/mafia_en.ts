@@ -92,6 +92,10 @@
       <translation>out of the game: no check</translation>
     </message>
     <message>
+      <source>Протокол с ролями печатается после игры</source>
+      <translation>The form with the roles is printed after the game</translation>
+    </message>
+    <message>
       <source>остальные голоса (п. 4.5)</source>
       <translation>all other votes (4.5)</translation>
     </message>

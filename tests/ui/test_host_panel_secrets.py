@@ -56,8 +56,10 @@ def test_no_role_answer_or_removal_clause_shows_on_the_panel_without_r_through_a
         qtbot, game, styled):  # noqa: F811
     c, panel, display, *_ = game
     looked_at(qtbot, panel, display, c)                         # the deal: nothing dealt yet
+    assert panel.print_button.isEnabled()                       # a blank form to fill in by hand
     panel.forms["deal"].set_roles(list(ROLES))
     click(qtbot, panel.forms["deal"].deal)
+    assert not panel.print_button.isEnabled()                   # its preview would show the roles and the checks
     assert any("дон" in why for why in looked_at(qtbot, panel, display, c))   # the agreement: roles under R only
     qtbot.keyClick(panel, Qt.Key.Key_N)
     speeches(qtbot, panel, display, c)                          # day 0, nobody nominated: night 1 falls (D-1)
@@ -117,6 +119,7 @@ def test_no_role_answer_or_removal_clause_shows_on_the_panel_without_r_through_a
             qtbot.keyClick(panel, Qt.Key.Key_N)
     assert c.state["winner"] == "red" and panel.banner.text() == "Игра окончена"
     looked_at(qtbot, panel, display, c)                         # the winning team shows now; a role still not
+    assert panel.print_button.isEnabled()
 
 
 def test_the_walker_sees_a_seat_list_that_leaves_out_a_seat_or_colours_one(qtbot, game, styled):  # noqa: F811

@@ -74,7 +74,6 @@ class HostPanel(QWidget):
         layout = QVBoxLayout(self)
         self.print_button = QPushButton(tr("Печать…"))
         self.print_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.print_button.setToolTip(tr("Бланк игры для подписи ведущего"))
         self.print_button.clicked.connect(self.print_protocol)
         top = QHBoxLayout()
         top.addWidget(self.banner, 1)
@@ -272,6 +271,11 @@ class HostPanel(QWidget):
             card.show_state(int(st["fouls"].get(str(s), 0)), out.get(s, ""), mark, st["roles"].get(str(s), ""))
         self.speaker.setText(clock_label(st["step"], st["speaker"], names))
         self.next.setEnabled(st["step"] in NEXT_EVENT)
+        # the game's form holds the roles and the checks: its preview would show them on the desk's screen (issue 34)
+        dealt = bool(st["roles"]) and st["step"] != "finished"
+        self.print_button.setEnabled(not dealt)
+        self.print_button.setToolTip(tr("Протокол с ролями печатается после игры") if dealt
+                                     else tr("Бланк игры для подписи ведущего"))
         self.start.setEnabled(st["timer"] is not None)
         self.picked.setText(tr("Место {seat}: {name}").format(seat=self.selected, name=names[self.selected - 1])
                             if self.selected else tr("Щёлкните карточку места"))
