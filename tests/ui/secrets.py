@@ -1,9 +1,10 @@
 """The widget-tree walker: does anything a person near the desk can see tell a Mafia role?
 
-    from tests.ui.secrets import assert_tells_no_role, surface, told
+    from tests.ui.secrets import assert_same_surface, assert_tells_no_role, surface, told
 
     assert_tells_no_role(panel, state)          # R not held: nothing may tell a role, an answer or M§5.5
     assert told(panel, state)                   # R held: the walker sees the roles (a check that it can fail)
+    assert_same_surface(panel_a, panel_b)       # two deals, the same public events: the same screen
 
 `state` is the engine state of the game shown (`GameController.state`, `GameService.state`): its `roles` are what
 must not be told, its public facts (who is out, who speaks, whether the game is over) what may explain a list.
@@ -25,6 +26,10 @@ What tells a role (`told`), unless R is held:
 - a widget painted in a colour the style sheet keeps for secrets (`secret_colours`: the colours of #hostSecret and
   #seatRole, read by polishing probes under the top widget's style), e.g. an answer in red.
 The widget's own state is not changed; probes are created and deleted.
+
+What no pattern can know to look for (a «не в игре» under the Sheriff's picker once he is shot) the second, general
+check finds: `assert_same_surface` compares two screens of two games that differ only in their deal, the same public
+events recorded on both; whatever differs between them depends on the roles.
 """
 
 from __future__ import annotations
@@ -154,14 +159,17 @@ def _headers(model) -> Iterator[str]:
                     yield str(value)
 
 
-def surface(top: QWidget) -> list[Seen]:
-    """Everything a person near the screen can read off `top` (see the module docstring), in a stable order."""
+def surface(top: QWidget, geometry: bool = False) -> list[Seen]:
+    """Everything a person near the screen can read off `top` (see the module docstring), in a stable order.
+    `geometry`: also where each widget that shows a text sits (a secret's size must not move what is seen)."""
     seen: list[Seen] = []
     for w in _visible(top):
         path = _path(w, top)
-        for kind, value in _widget_texts(w):
-            if value:
-                seen.append(Seen(path, kind, value))
+        texts = [(kind, value) for kind, value in _widget_texts(w) if value]
+        seen += [Seen(path, kind, value) for kind, value in texts]
+        if geometry and texts:
+            corner = w.mapTo(top, w.rect().topLeft()) if w is not top else w.rect().topLeft()
+            seen.append(Seen(path, "geometry", f"{corner.x()},{corner.y()} {w.width()}x{w.height()}"))
         pal = w.palette()
         seen.append(Seen(path, "colour", pal.color(w.foregroundRole()).name()))
         if w.autoFillBackground() or w.testAttribute(Qt.WidgetAttribute.WA_StyledBackground):
@@ -248,6 +256,25 @@ def told(top: QWidget, state: dict, public: Iterable[str] = ()) -> list[str]:
     why += [f"{s.path}: painted in the secrets' colour {s.value}" for s in seen
             if s.kind in ("colour", "foreground", "background") and s.value in secret]
     return why
+
+
+def surface_difference(a: QWidget, b: QWidget, geometry: bool = True) -> list[str]:
+    """What differs between two screens: the lines of `surface` one has and the other has not, in order."""
+    import difflib
+
+    def lines(top: QWidget) -> list[str]:
+        return [f"{s.path} [{s.kind}{'' if s.row < 0 else f' row {s.row}'}] {s.value}"
+                for s in surface(top, geometry)]
+    return [d for d in difflib.unified_diff(lines(a), lines(b), lineterm="", n=0)
+            if d[:1] in "+-" and not d.startswith(("+++", "---"))]
+
+
+def assert_same_surface(a: QWidget, b: QWidget, geometry: bool = True) -> None:
+    """Non-interference, the general check: two screens of two games that differ in their deal only (the same public
+    events recorded on both) must show the same — every text, item, colour and, with `geometry`, place. Whatever a
+    pattern in `told` cannot know to look for (a «не в игре» under the Sheriff's picker) differs here."""
+    diff = surface_difference(a, b, geometry)
+    assert not diff, "the two deals show differently:\n  " + "\n  ".join(diff)
 
 
 def assert_tells_no_role(top: QWidget, state: dict, public: Iterable[str] = ()) -> None:

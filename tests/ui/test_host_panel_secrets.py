@@ -142,3 +142,96 @@ def test_the_walker_sees_a_seat_list_that_leaves_out_a_seat_or_colours_one(qtbot
     assert any("secrets' colour" in why for why in told(panel, c.state))
     night.shot.setStyleSheet("")
     assert_tells_no_role(panel, c.state)
+
+
+# --- non-interference: two deals, the same public game, the same screens ------------------------------------
+#: The second deal: black 2, 9 and the Don at 4, the Sheriff at 7 — every public event below is legal in both.
+OTHER = ("civilian", "mafia", "civilian", "don", "civilian", "civilian", "sheriff", "civilian", "mafia", "civilian")
+
+
+@pytest.fixture
+def twins(qtbot, store, admin, styled):
+    """Two games of the same ten players on the two deals, each with its host panel and room display."""
+    from clubdesk.rules.mafia.script import PLAYERS
+    from clubdesk.services.games import GameService
+    from clubdesk.ui.mafia.controller import GameController
+    from clubdesk.ui.mafia.display import PublicDisplay
+    from clubdesk.ui.mafia.host_panel import HostPanel
+    from tests.ui.test_host_panel import NAMES
+
+    games, out = GameService(store), []
+    for roles in (ROLES, OTHER):
+        c = GameController(games, admin, games.create(admin, "mafia", list(PLAYERS), {}), NAMES, "Стол 1",
+                           clock=lambda: 0.0, sound=lambda: None)
+        panel, display = HostPanel(c), PublicDisplay(c, "Стол 1")
+        for w in (panel, display):
+            qtbot.addWidget(w)
+        panel.show()
+        panel.forms["deal"].set_roles(list(roles))
+        out.append((c, panel, display))
+    return out
+
+
+def test_two_deals_played_alike_show_the_same_panel_and_room_display_until_the_end(qtbot, twins):
+    from tests.ui.secrets import assert_same_surface, surface_difference
+
+    def both(action):
+        for c, panel, _display in twins:
+            action(c, panel)
+        (ca, a, da), (cb, b, db) = twins
+        assert ca.state["step"] == cb.state["step"]
+        if ca.state["step"] != "finished":    # then the scores say the teams, on the room display too
+            assert_same_surface(a, b)
+            assert_same_surface(da, db)
+        qtbot.keyPress(a, Qt.Key.Key_R)
+        qtbot.keyPress(b, Qt.Key.Key_R)
+        held = surface_difference(a, b)
+        qtbot.keyRelease(a, Qt.Key.Key_R)
+        qtbot.keyRelease(b, Qt.Key.Key_R)
+        return held
+
+    def next_step(c, panel):             # two windows, one active: its shortcuts are the slots themselves
+        panel.next_step()
+
+    def speeches(nominee=None):
+        def run(c, panel):
+            step, first = c.state["step"], c.state["speaker"]
+            while c.state["step"] == step and c.state["speaker"] is not None:
+                if nominee and c.state["speaker"] == first:
+                    click(qtbot, panel.cards[first - 1])
+                    click(qtbot, panel.cards[nominee - 1])
+                panel.next_step()
+        both(run)
+
+    def night(shot=None, don=None, sheriff=None):
+        def run(c, panel):
+            panel.forms["night"].choose(shot=shot, don=don, sheriff=sheriff)
+        both(run)
+        both(lambda c, panel: click(qtbot, panel.forms["night"].record))
+
+    def removal(seat):
+        def run(c, panel):
+            panel.clause.setCurrentIndex(panel.clause.findData("5.5"))
+            click(qtbot, panel.cards[seat - 1])
+            panel.give_foul()
+        return both(run)
+
+    assert both(lambda c, panel: click(qtbot, panel.forms["deal"].deal))  # held: the two deals do differ
+    both(next_step)
+    speeches()
+    night(shot=4, don=4, sheriff=7)        # 4 is shot: the Sheriff in one deal, the Don in the other
+    both(lambda c, panel: (panel.best_move.choose([2, 9]), click(qtbot, panel.best_move.record)))
+    both(next_step)
+    speeches()
+    night(don=1, sheriff=9)                # one checker is gone in each deal: a different one
+    assert removal(1)                      # refused in both; held, its reason shows
+    removal(7)                             # the Don in one deal, the Sheriff in the other
+    assert [c.state["removed"] for c, *_ in twins] == [[7], [7]]
+    speeches()
+    for black in (9, 2):
+        night()
+        speeches(black)
+        both(lambda c, panel: click(qtbot, panel.forms["vote"].record))
+        if twins[0][0].state["step"] == "last_word":
+            both(next_step)
+    assert [c.state["winner"] for c, *_ in twins] == ["red", "red"]
