@@ -31,6 +31,8 @@ from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
 
+#: The checks' list keeps this many lines whatever it holds (three nights): its size must not tell their number.
+SECRET_LINES = 6
 
 class HostPanel(QWidget):
     """A top-level window; every input becomes one event for the controller."""
@@ -151,7 +153,8 @@ class HostPanel(QWidget):
         self.secret = QLabel()
         self.secret.setObjectName("hostSecret")
         self.secret.setWordWrap(True)
-        self.secret_veil = Veil(self.secret)
+        self.secret.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)  # the newest checks
+        self.secret_veil = Veil(self.secret, lines=SECRET_LINES)
         self.foul.clicked.connect(self.give_foul)
         self.leave.clicked.connect(self.give_leave)
         self.extra.clicked.connect(self.give_extra)

@@ -16,11 +16,13 @@ class Veil(QStackedWidget):
     revealing it never moves the layout under the host's cursor (the button would slide away from it).
 
     `room`: the one-line texts the secret may hold; the stack is then as wide as the widest of them whatever it
-    holds now, so its size does not tell which (a check's answer: «ответ: ШЕРИФ» is shorter than «не шериф»)."""
+    holds now, so its size does not tell which (a check's answer: «ответ: ШЕРИФ» is shorter than «не шериф»).
+    `lines`: the stack is that many lines high whatever the secret holds (the checks so far: their number would tell
+    that a checker is gone); the secret should then be aligned to the bottom, so its newest lines show."""
 
-    def __init__(self, secret: QLabel, parent=None, room: tuple[str, ...] = ()) -> None:
+    def __init__(self, secret: QLabel, parent=None, room: tuple[str, ...] = (), lines: int = 0) -> None:
         super().__init__(parent)
-        self._room = room
+        self._room, self._lines = room, lines
         self.addWidget(QWidget())
         self.addWidget(secret)
 
@@ -42,15 +44,17 @@ class Veil(QStackedWidget):
         return self._roomy(QSize(secret.minimumSizeHint().width(), secret.sizeHint().height()))
 
     def _roomy(self, size: QSize) -> QSize:
-        if not self._room:
-            return size
         secret = self.widget(1)
         metrics, margins = secret.fontMetrics(), secret.contentsMargins()
+        if self._lines:
+            return QSize(0, self._lines * metrics.lineSpacing() + margins.top() + margins.bottom())
+        if not self._room:
+            return size
         width = max(metrics.horizontalAdvance(t) for t in self._room) + margins.left() + margins.right() + 2
         return QSize(width, max(metrics.height() + margins.top() + margins.bottom(), 1))
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
-        return self.widget(1).hasHeightForWidth()
+        return not self._lines and self.widget(1).hasHeightForWidth()
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
         return self.widget(1).heightForWidth(width)
