@@ -3,8 +3,9 @@
 The page's picture of a game (`view`) is copied field by field out of the engine state — a whitelist, like the room
 display's `PublicView` — so no role, no check, no shot of a black seat and no best-move score can reach a screen, the
 live stream or a stale-tap answer, whatever the state holds; at the end it adds what the room display shows then
-(the winning team and the game scores). The roles go only to `roles()`: a host account in the game's scope, asked
-while «Роли» is held on the phone.
+(the winning team and the game scores). Until then a removal shows its seat, not its clause (M-16, `_log_line`). The
+roles, the checks and the removals' clauses go only to `roles()`: a host account in the game's scope, asked while
+«Роли» is held on the phone.
 
 An action is an event as the desk's host panel spells it (`rules/mafia/host.py` for «Дальше» and the night); the
 engine decides whether it is legal and refuses with its clause, as at the desk.
