@@ -13,13 +13,14 @@ Before the deal (`roles` empty) there is nothing to tell: the deal form is the h
 What is read — only of widgets visible in `top` (`isVisibleTo`; a Veil's blank page hides its secret), `top` itself
 included: each widget's text (QLabel, buttons, QLineEdit with its placeholder, spin boxes, QGroupBox title, text
 edits), window title, tooltip, status tip, What's This, accessible name and description, its actions' texts and
-tooltips; every item of a QComboBox and of an item view's model (QListView, QTableView, QTreeView: every row, column
-and child, and the headers) with its Display, ToolTip, StatusTip, WhatsThis, Foreground and Background data; the
-palette colours each widget is painted in. See `surface`.
+tooltips; every item of a QComboBox (its current text as read closed, its options as read open) and of an item view's
+model (QListView, QTableView, QTreeView: every row, column and child, and the headers) with its Display, ToolTip,
+StatusTip, WhatsThis, Foreground and Background data; the palette colours each widget is painted in. See `surface`.
 
 What tells a role (`told`), unless R is held:
 - a text that names a role, a team, a check's answer or clause M§5.5 (`tests/secrets.text_tells`; a few fixed
-  labels such as «Проверка дона:» and the lines of the clause catalogue tell nothing);
+  labels such as «Проверка дона:» and the lines of the clause catalogue tell nothing); a combo box's options are
+  read for their order, membership and colours, not word by word (the deal's four roles tell nothing as options);
 - a list of seats (a combo box or an item view whose entries read «N» or «N · name») that leaves out a seat the
   public facts do not explain (a player out of the game, the speaker), or lists seats out of order (1…10);
 - a list whose seats in the same public standing (in the game / out) are painted in different colours;
@@ -68,8 +69,9 @@ ITEM_ROLES = {"text": Qt.ItemDataRole.DisplayRole, "tooltip": Qt.ItemDataRole.To
 @dataclass(frozen=True)
 class Seen:
     """One thing a person can see: where (`path`: the object names or classes from the top), what kind (`kind`:
-    text, title, tooltip, statustip, whatsthis, placeholder, accessible, item, foreground, background, colour) and its
-    value (a colour as #rrggbb). Items of a list share the list's path and carry `list_id` and `row`."""
+    text, title, tooltip, statustip, whatsthis, placeholder, accessible, item (of an item view), option (of a combo
+    box), foreground, background, colour, geometry) and its value (a colour as #rrggbb). Items and options of a list
+    share the list's path and carry `list_id` and `row`."""
 
     path: str
     kind: str
@@ -176,9 +178,12 @@ def surface(top: QWidget, geometry: bool = False) -> list[Seen]:
             seen.append(Seen(path, "colour", pal.color(w.backgroundRole()).name()))
         model = w.model() if isinstance(w, (QComboBox, QAbstractItemView)) else None
         if model is not None:
-            list_id = id(w)
+            list_id, combo = id(w), isinstance(w, QComboBox)
+            if combo and w.currentText():
+                seen.append(Seen(path, "text", w.currentText()))   # what a closed combo box shows
             for row, kind, value in _model_items(model):
-                seen.append(Seen(path, kind, value, list_id, row))
+                # a combo box's items are options, read when it opens: their order and membership, not each word
+                seen.append(Seen(path, "option" if combo and kind == "item" else kind, value, list_id, row))
             if isinstance(w, QAbstractItemView):
                 seen += [Seen(path, "title", h) for h in _headers(model)]
     return seen
@@ -215,7 +220,8 @@ def _seat_lists(seen: list[Seen]) -> dict[int, list[Seen]]:
 
 
 def _list_tells(items: list[Seen], state: dict, roles: dict[int, str]) -> list[str]:
-    seats_by_row = {s.row: int(m.group(1)) for s in items if s.kind == "item" and (m := SEAT_ENTRY.match(s.value))}
+    seats_by_row = {s.row: int(m.group(1)) for s in items
+                    if s.kind in ("item", "option") and (m := SEAT_ENTRY.match(s.value))}
     if len(seats_by_row) < 2:
         return []
     where = items[0].path
@@ -248,7 +254,8 @@ def told(top: QWidget, state: dict, public: Iterable[str] = ()) -> list[str]:
         return []
     finished = state.get("step") == "finished"
     seen = surface(top)
-    why = [f"{s.path} [{s.kind}] {s.value!r}: {w}" for s in seen if s.kind not in ("colour", "foreground", "background")
+    why = [f"{s.path} [{s.kind}] {s.value!r}: {w}" for s in seen
+           if s.kind not in ("colour", "foreground", "background", "geometry", "option")
            for w in text_tells(s.value, finished, public)]
     for items in _seat_lists(seen).values():
         why += _list_tells(items, state, roles)

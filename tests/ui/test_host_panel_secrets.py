@@ -122,6 +122,16 @@ def test_no_role_answer_or_removal_clause_shows_on_the_panel_without_r_through_a
     assert panel.print_button.isEnabled()
 
 
+def test_a_deal_undone_leaves_no_card_of_it_on_the_deal_form(qtbot, game):  # noqa: F811
+    c, panel, *_ = game
+    deal = panel.forms["deal"]
+    deal.set_roles(list(ROLES))
+    click(qtbot, deal.deal)
+    qtbot.keyClick(panel, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert c.state["step"] == "deal" and panel.stack.currentWidget() is deal
+    assert [box.currentData() for box in deal.roles] == ["civilian"] * 10
+
+
 def test_the_walker_sees_a_seat_list_that_leaves_out_a_seat_or_colours_one(qtbot, game, styled):  # noqa: F811
     """The walker's own checks, on the night form: each plant is what an earlier panel did or could do."""
     from PySide6.QtGui import QColor

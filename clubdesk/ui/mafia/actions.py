@@ -71,7 +71,9 @@ class DealForm(Form):
         self.deal.clicked.connect(self._emit)
 
     def load(self, state: dict, names: list[str]) -> None:
-        pass
+        """A new deal step (a new game, or the deal undone): the cards of an earlier deal leave the screen, as they
+        leave the phone's memory — after an undo they were the deal the players hold, shown to anyone near."""
+        self.set_roles(["civilian"] * 10)
 
     def shuffle_cards(self) -> None:
         deck = list(DECK)
