@@ -135,11 +135,20 @@ def _widget_texts(w: QWidget) -> Iterator[tuple[str, str]]:
             yield "tooltip", a.toolTip()
 
 
+def _count(method, parent: QModelIndex, flat: int) -> int:
+    """A model's row or column count under `parent`; QListWidget's and QComboBox's models keep it private in PySide
+    (a flat list: `flat` columns, no children)."""
+    try:
+        return method(parent)
+    except TypeError:
+        return 0 if parent.isValid() else flat
+
+
 def _model_items(model, parent: QModelIndex | None = None, depth: int = 0) -> Iterator[tuple[int, str, str]]:
     """(row, kind, value) of every cell under `parent`; a tree's children follow their parent's row."""
     parent = QModelIndex() if parent is None else parent
-    for row in range(model.rowCount(parent)):
-        for col in range(model.columnCount(parent)):
+    for row in range(_count(model.rowCount, parent, 0)):
+        for col in range(_count(model.columnCount, parent, 1)):
             index = model.index(row, col, parent)
             for kind, role in ITEM_ROLES.items():
                 value = model.data(index, role)
@@ -148,12 +157,13 @@ def _model_items(model, parent: QModelIndex | None = None, depth: int = 0) -> It
                 shown = _colour(value) if kind in ("foreground", "background") else str(value)
                 if shown:
                     yield row, ("item" if kind == "text" else kind), shown
-            if depth < 3 and col == 0 and model.hasChildren(index):
+            if depth < 3 and col == 0 and _count(model.rowCount, index, 0) > 0:
                 yield from _model_items(model, index, depth + 1)
 
 
 def _headers(model) -> Iterator[str]:
-    for orientation, n in ((Qt.Orientation.Horizontal, model.columnCount()), (Qt.Orientation.Vertical, 0)):
+    for orientation, n in ((Qt.Orientation.Horizontal, _count(model.columnCount, QModelIndex(), 1)),
+                           (Qt.Orientation.Vertical, 0)):
         for section in range(n):
             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 value = model.headerData(section, orientation, role)
