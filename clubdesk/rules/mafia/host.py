@@ -62,7 +62,8 @@ def check_answer(state: dict[str, Any], who: str, seat: int) -> bool:
 def discipline_event(seat: int, clause: str, reason: str = "") -> dict[str, Any]:
     """A breach the host names by its clause (the picker of `clauses.discipline_picker`): a `foul` for groups I–III,
     with its reason (a group I or III foul removes, M-6), or a `removal` for M§5.5, which is no foul, and which the
-    engine refuses for a seat that is not the Don's or the Sheriff's (the page never holds the roles to know)."""
+    engine refuses for a seat that is not the Don's or the Sheriff's (the page never holds the roles to know). Only the
+    game's host records it (M-16, `services.games.is_secret_removal`), and the refusal is among `SECRET_REFUSALS`."""
     if discipline_kind(clause) == "removal":
         return {"type": "removal", "seat": seat, "clause": clause}
     event: dict[str, Any] = {"type": "foul", "seat": seat, "clause": clause}
