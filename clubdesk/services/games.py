@@ -33,6 +33,16 @@ GAME_ROLES = {"zhuk": ("referee", "desk"), "pyramid100": ("referee", "desk"), "m
 CORRECTION_ROLES = ("desk",)
 
 
+SECRET_REMOVAL = ("Удаление по п. 5.5 записывает только ведущий игры (M-16).",
+                  "Only the game's host records a removal under M§5.5 (M-16).")
+
+
+def is_secret_removal(obj: dict) -> bool:
+    """A removal under M§5.5 (the Don or the Sheriff not going to sleep): its clause tells the seat's role, so only
+    the game's host (or the administrator) records it (M-16); the phone's scope check makes him the game's."""
+    return isinstance(obj, dict) and obj.get("type") == "removal" and obj.get("clause") == "5.5"
+
+
 def recorders(game: str) -> tuple[str, ...]:
     return GAME_ROLES.get(game, RECORDER_ROLES)  # an engine not listed (a test's) is open to every recorder
 
@@ -215,6 +225,8 @@ class GameService:
         """Validate `obj` with the engine, store it, and return the new state; refused → nothing stored."""
         live = self._load(game_id)
         require(actor, *recorders(live.game))
+        if live.game == "mafia" and is_secret_removal(obj) and not actor.has("host"):
+            raise PermissionDenied(*SECRET_REMOVAL)  # M-16, before the engine, whose refusal would tell a role
         self._check_writable(live)
         try:
             event = live.module.parse_event(obj)

@@ -3,8 +3,9 @@
 The page's picture of a game (`view`) is copied field by field out of the engine state — a whitelist, like the room
 display's `PublicView` — so no role, no check, no shot of a black seat and no best-move score can reach a screen, the
 live stream or a stale-tap answer, whatever the state holds; at the end it adds what the room display shows then
-(the winning team and the game scores). The roles go only to `roles()`: a host account in the game's scope, asked
-while «Роли» is held on the phone.
+(the winning team and the game scores). Until then a removal shows its seat, not its clause (M-16, `_log_line`). The
+roles, the checks and the removals' clauses go only to `roles()`: a host account in the game's scope, asked while
+«Роли» is held on the phone.
 
 An action is an event as the desk's host panel spells it (`rules/mafia/host.py` for «Дальше» and the night); the
 engine decides whether it is legal and refuses with its clause, as at the desk.
@@ -17,7 +18,7 @@ from typing import Any
 
 from clubdesk.errors import PermissionDenied, ValidationError
 from clubdesk.roles import Actor
-from clubdesk.rules.mafia.clauses import discipline_picker
+from clubdesk.rules.mafia.clauses import CLUB_BAN, REMOVAL, clause, discipline_picker
 from clubdesk.rules.mafia.host import check_answer, discipline_kind, next_event, night_event
 from clubdesk.services.games import GameService
 from clubdesk.services.scopes import check_scope, in_scope
@@ -77,13 +78,25 @@ def view(games: GameService, game_id: str, shown: list[str]) -> dict[str, Any]:
             "winner": state["winner"] if finished else None,
             "score": {s: state["score"][s] for s in state["score"]} if finished else None}
     events = games.events(game_id)
-    out["log"] = [_log_line(e) for e in events[-LOG_LINES:]]
+    out["log"] = [_log_line(e, finished) for e in events[-LOG_LINES:]]
     out["count"] = len(events)
     return out
 
 
-def _log_line(event: dict) -> dict:
+def _log_line(event: dict, finished: bool = True) -> dict:
+    """One event as the page's log shows it. Until the game is over a breach that removes from the game reads «removal
+    of seat N» whatever its clause (M-16): a removal under M§5.5 is the Don's or the Sheriff's, and if the other
+    removing clauses (groups I and III) were named, the one left unnamed would be told by elimination."""
+    if not finished and _removes(event):
+        return {"type": "removal", "seat": event["seat"]}
     return {"type": event["type"], **{k: event[k] for k in LOG_FIELDS.get(event["type"], ()) if k in event}}
+
+
+def _removes(event: dict) -> bool:
+    if event["type"] == "removal":
+        return True
+    entry = clause(str(event.get("clause", ""))) if event["type"] == "foul" else None
+    return entry is not None and entry.group in (REMOVAL, CLUB_BAN)
 
 
 def event_of(state: dict, sent: object) -> dict:
@@ -121,7 +134,10 @@ def roles(store, games: GameService, actor: Actor, name: str, game_id: str) -> d
     # Every seat's answer as the host would show it tonight, so the phone never works one out from the roles.
     answers = {who: {str(s): check_answer(state, who, s) for s in range(1, 11)} for who in ("don", "sheriff")} \
         if state["roles"] else {}
-    return {"seq": games.seq(game_id), "roles": dict(state["roles"]), "checks": checks, "answers": answers}
+    # the clauses of the removals, which the game view leaves out until the game is over (M-16)
+    removals = [dict(r) for r in state["removals"] if r["clause"] != "leave"]
+    return {"seq": games.seq(game_id), "roles": dict(state["roles"]), "checks": checks, "answers": answers,
+            "removals": removals}
 
 
 def clauses(lang: str) -> list[dict]:

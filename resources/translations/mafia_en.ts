@@ -84,6 +84,18 @@
       <translation>answer: red</translation>
     </message>
     <message>
+      <source>Не записано: причина видна только с ролями (удерживайте R).</source>
+      <translation>Not recorded: the reason shows only with the roles (hold R).</translation>
+    </message>
+    <message>
+      <source>не в игре — проверки нет</source>
+      <translation>out of the game: no check</translation>
+    </message>
+    <message>
+      <source>Протокол с ролями печатается после игры</source>
+      <translation>The form with the roles is printed after the game</translation>
+    </message>
+    <message>
       <source>остальные голоса (п. 4.5)</source>
       <translation>all other votes (4.5)</translation>
     </message>

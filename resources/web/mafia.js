@@ -38,7 +38,7 @@ const MW = {
       leave: "{s} покинул игру", extra_points: "Доп. баллы {s}: {p}", award_loss: "Присуждено поражение", void: "отмена" },
     answerDon: "Ответ дону ({s}): {a}", answerSheriff: "Ответ шерифу ({s}): {a}", isSheriff: "ШЕРИФ",
     notSheriff: "не шериф", isBlack: "ЧЁРНЫЙ", isRed: "красный", checked: "{w} проверил {s}: {a}", don: "Дон",
-    sheriff: "Шериф", noAnswer: "без ответа", rolesWait: "Роли…" },
+    sheriff: "Шериф", noAnswer: "без ответа", rolesWait: "Роли…", removed: "Удаление {s}", removedFor: "Удаление {s}: п. {c}" },
   en: { mafia: "Mafia", game: "game {r} · table {t}", hostIs: "host {r}", hostOnly: "for the host",
     stale: "The game was updated from another device (the desk or a second phone).", next: "Next", undo: "Undo", undoSure: "Really undo?",
     hold: "Roles — press and hold", start: "▶ Start", pause: "❚❚ Pause", reset: "↺", speaking: "Speaking: {w}",
@@ -72,7 +72,7 @@ const MW = {
       leave: "{s} left the game", extra_points: "Extra points {s}: {p}", award_loss: "Loss awarded", void: "undo" },
     answerDon: "Answer to the Don ({s}): {a}", answerSheriff: "Answer to the Sheriff ({s}): {a}", isSheriff: "SHERIFF",
     notSheriff: "not the sheriff", isBlack: "BLACK", isRed: "red", checked: "{w} checked {s}: {a}", don: "Don",
-    sheriff: "Sheriff", noAnswer: "no answer", rolesWait: "Roles…" } }[LANG];
+    sheriff: "Sheriff", noAnswer: "no answer", rolesWait: "Roles…", removed: "Removal {s}", removedFor: "Removal {s}: {c}" } }[LANG];
 const DECK = ["don", "mafia", "mafia", "sheriff", "civilian", "civilian", "civilian", "civilian", "civilian", "civilian"];
 const CYCLE = ["civilian", "sheriff", "mafia", "don"];
 const NEXT_STEPS = ["agreement", "speech", "shootout_speech", "last_word"];
@@ -310,6 +310,7 @@ async function mact(event) {
 function mdescribe(e) {
   const t = MW.ev[e.type] || e.type;
   if (e.type === "vote") return t + " " + Object.entries(e.votes || {}).map(([s, c]) => `${s}→${c}`).join(" ");
+  if (e.type === "removal" && e.clause == null) return fmt(MW.removed, { s: e.seat }); // its clause: under «Роли» (M-16)
   return fmt(t, { s: e.seat, b: e.by, t: e.target, f: e.for, c: e.clause, p: e.points,
     g: (e.guesses || []).join(", ") });
 }
@@ -370,7 +371,8 @@ function rolesView(data) {
     .filter(([, s]) => s != null).map(([w, s, t]) => el("p", { class: "answer" }, fmt(t, { s, a: answer(w, s) }))) : [];
   const past = data.checks.map((c) => el("li", {}, fmt(MW.checked, { w: c.who === "don" ? MW.don : MW.sheriff, s: c.seat,
     a: c.answer == null ? MW.noAnswer : c.who === "don" ? (c.answer ? MW.isSheriff : MW.notSheriff) : (c.answer ? MW.isBlack : MW.isRed) })));
-  return [el("div", { class: "rolegrid" }, ...cells), ...tonight, el("ul", {}, ...past)];
+  const removals = (data.removals || []).map((r) => el("li", {}, fmt(MW.removedFor, { s: r.seat, c: r.clause })));
+  return [el("div", { class: "rolegrid" }, ...cells), ...tonight, el("ul", {}, ...past, ...removals)];
 }
 function rolesHide() {
   S.holding = false;

@@ -36,8 +36,10 @@ def test_m9_the_sheriff_may_check_a_black_player_already_lifted_and_is_told_blac
     assert s.game.checks["sheriff"] == {9: True}
 
 
-def test_m9_a_checker_still_cannot_check_himself():
-    refused(Script().speeches(), "bad_check", "M§5.2", type="night", shots={}, sheriff_check=4)
+def test_m9_a_checker_may_check_his_own_seat():
+    """M-9 «any seat», his own too: refused, the pick would tell whoever sees the refusal which seat he holds."""
+    s = Script().speeches().night(None, sheriff=4, don=7)
+    assert s.game.checks == {"don": {7: False}, "sheriff": {4: False}}
 
 
 def test_m9_an_unanswered_check_is_recorded_as_made_without_an_answer():

@@ -55,8 +55,16 @@ def test_m5_2_a_dead_sheriff_cannot_check():
     refused(s, "checker_not_in_game", "M§5.2", type="night", shots={}, sheriff_check=2)
 
 
-def test_m5_2_sheriff_cannot_check_himself():
-    refused(night_one(), "bad_check", "M§5.2", type="night", shots={}, sheriff_check=4)
+def test_m5_2_m9_the_don_and_the_sheriff_checking_their_own_seats_are_answered_as_for_any_seat():
+    # M-9 «any seat»: a refusal of the checker's own seat would tell the table where he sits (issue 34 item 6).
+    s = night_one().night(None, don=7, sheriff=4)
+    assert s.game.state()["checks"] == {"don": {"7": False}, "sheriff": {"4": False}}
+
+
+def test_m5_2_a_dead_checker_refused_names_no_seat():
+    s = night_one().night(4).last_words().speeches()
+    e = refused(s, "checker_not_in_game", "M§5.2", type="night", shots={}, sheriff_check=2)
+    assert not re.search(r"\d", e.ru + e.en), (e.ru, e.en)
 
 
 # --- M§5.3, M§5.4 a check shown badly or late is not answered ------------------------------------------------

@@ -298,7 +298,7 @@ def test_a_new_lift_vote_starts_from_zero_not_from_the_last_count(qtbot):
 
 
 # --- M§5.5: the Don or the Sheriff not going to sleep ----------------------------------------------------
-def test_m5_5_in_the_clause_picker_removes_the_don_and_is_refused_with_its_clause_for_a_civilian(qtbot, game):  # noqa: F811
+def test_m5_5_in_the_clause_picker_removes_the_don_and_is_refused_for_a_civilian_with_its_clause_under_r(qtbot, game):  # noqa: F811
     """The panel offered fouls only, so a Don who would not go to sleep could not be removed under M§5.5 at all."""
     c, panel, display, *_ = game
     deal_and_open_day_zero(qtbot, panel)
@@ -307,7 +307,12 @@ def test_m5_5_in_the_clause_picker_removes_the_don_and_is_refused_with_its_claus
     assert panel.clause.currentData() == "5.5" and panel.foul.text() == "Удалить (F)"
     click(qtbot, panel.cards[0])                            # seat 1, a civilian: refused, nothing stored
     qtbot.keyClick(panel, Qt.Key.Key_F)
-    assert c.state["removals"] == [] and "5.5" in panel.error.text()
+    # its words tell that seat 1 is neither the Don nor the Sheriff: they show only while R is held (issue 34)
+    assert c.state["removals"] == [] and panel.error.isVisible() and "5.5" not in panel.error.text()
+    qtbot.keyPress(panel, Qt.Key.Key_R)
+    assert "5.5" in panel.error.text()
+    qtbot.keyRelease(panel, Qt.Key.Key_R)
+    assert "5.5" not in panel.error.text()
     click(qtbot, panel.cards[6])                            # seat 7, the Don
     qtbot.keyClick(panel, Qt.Key.Key_F)
     assert c.state["removals"] == [{"seat": 7, "clause": "5.5"}] and c.state["fouls"] == {}

@@ -389,18 +389,17 @@ class MafiaGame(ReplayEngine[Event]):
     def _check_answer(self, who: str, target: int | None, wanted: str | None) -> bool | None:
         """The host's answer to a check (M§5.2): Don asks «Шериф?», the Sheriff asks «чёрный?».
 
-        Any seat but the checker's own may be checked, also a player who has already left (M-9).
+        Any seat may be checked (M-9), also a player who has already left and the checker's own: a refusal of his
+        own seat would tell whoever sees it which seat he holds. The refusal of a checker out of the game names no
+        seat for the same reason (hosts' `night_event` never sends such a check).
         """
         if target is None:
             return None
         role = "don" if who == "don" else "sheriff"
         seat = self.roles.index(role) + 1
         if self.status[seat - 1] != IN_GAME:
-            raise illegal("checker_not_in_game", "M§5.2", f"{ROLE_RU[role]} (место {seat}) не в игре и не проверяет",
-                          f"the {ROLE_EN[role]} (seat {seat}) is not in the game and cannot check")
-        if target == seat:
-            raise illegal("bad_check", "M§5.2", f"{ROLE_RU[role]} не может проверить сам себя (место {target})",
-                          f"the {ROLE_EN[role]} cannot check himself (seat {target})")
+            raise illegal("checker_not_in_game", "M§5.2", f"{ROLE_RU[role]} не в игре и не проверяет",
+                          f"the {ROLE_EN[role]} is not in the game and cannot check")
         r = self.roles[target - 1]
         return r == wanted if wanted else r in BLACK_ROLES
 

@@ -15,6 +15,10 @@ from clubdesk.rules.mafia.events import BLACK_ROLES
 
 DECK = ("don", "mafia", "mafia", "sheriff") + ("civilian",) * 6  # M-1: the ten cards of a deal
 
+#: Engine refusals whose words tell a role: a seat that is not the Don's or the Sheriff's (M§5.5), not black (M§5.6),
+#: a checker out of the game (M§5.2). A screen others may see shows them only with the roles (issue 34, M-16).
+SECRET_REFUSALS = frozenset({"not_don_or_sheriff", "not_a_shooter", "checker_not_in_game"})
+
 #: The step → the event «Дальше» ends it with (the speech, the agreement, the last word).
 NEXT_EVENT = {"agreement": "agreement_end", "speech": "speech_end", "shootout_speech": "speech_end",
               "last_word": "last_word_end"}
@@ -31,9 +35,15 @@ def next_event(state: dict[str, Any]) -> dict[str, Any] | None:
 def night_event(state: dict[str, Any], target: int | None, don_check: int | None, sheriff_check: int | None,
                 unanswered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
     """The night as the host saw it: the black players' shot at `target` (None: nobody shot, a miss), the checks,
-    and the checks shown but not answered (M§5.3–5.4, M-9; only of a check made)."""
+    and the checks shown but not answered (M§5.3–5.4, M-9; only of a check made).
+
+    A check picked for a Don or a Sheriff no longer in the game is left out (he did not wake up, M§5.2): the pickers
+    offer every seat every night whoever is out, so that no picker and no refusal tells the room that he is gone."""
     roles = state["roles"]
     shooters = [s for s in state["alive"] if roles.get(str(s)) in BLACK_ROLES]
+    awake = {r for s, r in roles.items() if r in ("don", "sheriff") and int(s) in state["alive"]}
+    don_check = don_check if "don" in awake else None
+    sheriff_check = sheriff_check if "sheriff" in awake else None
     night: dict[str, Any] = {"type": "night", "shots": {str(s): target for s in shooters} if target is not None else {},
                              "don_check": don_check, "sheriff_check": sheriff_check}
     silent = [who for who, seat in (("don", don_check), ("sheriff", sheriff_check))
@@ -52,7 +62,8 @@ def check_answer(state: dict[str, Any], who: str, seat: int) -> bool:
 def discipline_event(seat: int, clause: str, reason: str = "") -> dict[str, Any]:
     """A breach the host names by its clause (the picker of `clauses.discipline_picker`): a `foul` for groups I–III,
     with its reason (a group I or III foul removes, M-6), or a `removal` for M§5.5, which is no foul, and which the
-    engine refuses for a seat that is not the Don's or the Sheriff's (the page never holds the roles to know)."""
+    engine refuses for a seat that is not the Don's or the Sheriff's (the page never holds the roles to know). Only the
+    game's host records it (M-16, `services.games.is_secret_removal`), and the refusal is among `SECRET_REFUSALS`."""
     if discipline_kind(clause) == "removal":
         return {"type": "removal", "seat": seat, "clause": clause}
     event: dict[str, Any] = {"type": "foul", "seat": seat, "clause": clause}

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from clubdesk.rules.mafia.events import ROLES
 from clubdesk.rules.mafia.host import DECK, check_answer, night_event
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.mafia.seat_card import Veil
 from clubdesk.ui.mafia.texts import role_text
 
 
@@ -70,7 +71,9 @@ class DealForm(Form):
         self.deal.clicked.connect(self._emit)
 
     def load(self, state: dict, names: list[str]) -> None:
-        pass
+        """A new deal step (a new game, or the deal undone): the cards of an earlier deal leave the screen, as they
+        leave the phone's memory — after an undo they were the deal the players hold, shown to anyone near."""
+        self.set_roles(["civilian"] * 10)
 
     def shuffle_cards(self) -> None:
         deck = list(DECK)
@@ -191,7 +194,11 @@ class LiftForm(Form):
 
 
 class NightForm(Form):
-    """The shot of the black players and the two checks; the answers appear for the host alone."""
+    """The shot of the black players and the two checks; the answers show only while the roles are held (`reveal`).
+
+    Nothing else here depends on the roles (issue 34 item 6): both check pickers offer every seat from night 1 on,
+    the checker's own and a gone checker's too (M-9; `host.night_event` drops the check of a checker out of the
+    game), and each answer's veil keeps the room of its longest answer, so not even its size tells it."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -199,6 +206,9 @@ class NightForm(Form):
         self.don_answer, self.sheriff_answer = QLabel(), QLabel()
         for lab in (self.don_answer, self.sheriff_answer):
             lab.setObjectName("hostSecret")
+        gone = tr("не в игре — проверки нет")
+        self.don_veil = Veil(self.don_answer, room=(tr("ответ: ШЕРИФ"), tr("ответ: не шериф"), gone))
+        self.sheriff_veil = Veil(self.sheriff_answer, room=(tr("ответ: ЧЁРНЫЙ"), tr("ответ: красный"), gone))
         # M§5.3–5.4, M-9: the check was shown but the host gives no answer (not on the fingers, not within 5 s).
         self.don_unanswered = QCheckBox(tr("без ответа"))
         self.sheriff_unanswered = QCheckBox(tr("без ответа"))
@@ -207,8 +217,8 @@ class NightForm(Form):
         grid = QGridLayout()
         for row, (text, box, answer, silent) in enumerate((
                 (tr("Выстрел:"), self.shot, None, None),
-                (tr("Проверка дона:"), self.don, self.don_answer, self.don_unanswered),
-                (tr("Проверка шерифа:"), self.sheriff, self.sheriff_answer, self.sheriff_unanswered))):
+                (tr("Проверка дона:"), self.don, self.don_veil, self.don_unanswered),
+                (tr("Проверка шерифа:"), self.sheriff, self.sheriff_veil, self.sheriff_unanswered))):
             grid.addWidget(QLabel(text), row, 0)
             grid.addWidget(box, row, 1)
             if answer is not None:
@@ -220,6 +230,7 @@ class NightForm(Form):
         layout.addWidget(self.record)
         layout.addStretch(1)
         self._state: dict = {"roles": {}, "alive": []}
+        self._held = False
         for widget in (self.don, self.sheriff):
             widget.currentIndexChanged.connect(self._answers)
         for widget in (self.don_unanswered, self.sheriff_unanswered):
@@ -229,13 +240,10 @@ class NightForm(Form):
     def load(self, state: dict, names: list[str]) -> None:
         self._state = state
         self._fill(self.shot, tr("промах (не стреляли)"), list(state["alive"]), names)
-        for box, role in ((self.don, "don"), (self.sheriff, "sheriff")):
-            checker = next((int(s) for s, r in state["roles"].items() if r == role), None)
-            in_game = checker in state["alive"]
-            # M-9: any seat but his own, also a player who has already left the game.
-            self._fill(box, tr("без проверки") if in_game else tr("не в игре"),
-                       [s for s in range(1, 11) if s != checker] if in_game else [], names)
-            box.setEnabled(in_game and state["day"] > 0)
+        for box in (self.don, self.sheriff):
+            # M-9: any seat, his own and a player who has already left too; offered whether he is in the game or not
+            self._fill(box, tr("без проверки"), list(range(1, 11)), names)
+            box.setEnabled(state["day"] > 0)
         for silent in (self.don_unanswered, self.sheriff_unanswered):
             silent.setChecked(False)
         self._answers()
@@ -253,16 +261,26 @@ class NightForm(Form):
         for box, seat in ((self.shot, shot), (self.don, don), (self.sheriff, sheriff)):
             box.setCurrentIndex(max(0, box.findData(seat)) if seat is not None else 0)
 
+    def reveal(self, on: bool) -> None:
+        """The answers show while the roles are held, and never otherwise."""
+        self._held = on
+        for veil, answer in ((self.don_veil, self.don_answer), (self.sheriff_veil, self.sheriff_answer)):
+            veil.reveal(on and bool(answer.text()))
+
     def _answers(self) -> None:
         """What the host shows with his hand (M§5.2): to the Don «шериф / нет», to the Sheriff «чёрный / красный»."""
         don, sheriff = self.don.currentData(), self.sheriff.currentData()
         self.don_unanswered.setEnabled(don is not None)
         self.sheriff_unanswered.setEnabled(sheriff is not None)
-        self.don_answer.setText("" if don is None or self.don_unanswered.isChecked() else tr("ответ: ШЕРИФ")
-                                if check_answer(self._state, "don", don) else tr("ответ: не шериф"))
-        self.sheriff_answer.setText("" if sheriff is None or self.sheriff_unanswered.isChecked() else
-                                    tr("ответ: ЧЁРНЫЙ") if check_answer(self._state, "sheriff", sheriff)
-                                    else tr("ответ: красный"))
+        # a checker out of the game did not wake up: `night_event` drops his check, and the host sees why
+        awake = {r for s, r in self._state["roles"].items() if int(s) in self._state["alive"]}
+        self.don_veil.set_text("" if don is None or self.don_unanswered.isChecked() else
+                               tr("не в игре — проверки нет") if "don" not in awake else tr("ответ: ШЕРИФ")
+                               if check_answer(self._state, "don", don) else tr("ответ: не шериф"))
+        self.sheriff_veil.set_text("" if sheriff is None or self.sheriff_unanswered.isChecked() else
+                                   tr("не в игре — проверки нет") if "sheriff" not in awake else tr("ответ: ЧЁРНЫЙ")
+                                   if check_answer(self._state, "sheriff", sheriff) else tr("ответ: красный"))
+        self.reveal(self._held)   # a pick changed while held: its answer shows at once
 
     def _emit(self) -> None:
         unanswered = [who for who, silent in (("don", self.don_unanswered), ("sheriff", self.sheriff_unanswered))

@@ -12,8 +12,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from clubdesk.errors import KnownError, SeqClash, WriteFailed
+from clubdesk.rules.mafia.host import SECRET_REFUSALS
 from clubdesk.services.accounts import Actor
-from clubdesk.services.games import GameService
+from clubdesk.services.games import EventRefused, GameService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.feed import feed_for
 from clubdesk.ui.mafia.public import PublicView, public_view
@@ -38,10 +39,13 @@ class _Recorded(QUndoCommand):
 
 
 class GameController(QObject):
-    """Signals: stateChanged(dict) after every accepted change, refused(str) with the clause when refused."""
+    """Signals: stateChanged(dict) after every accepted change, refused(str) with the clause when refused;
+    refusedInSecret(str public, str secret) instead for a refusal whose words would tell a role (`SECRET_REFUSALS`):
+    the host panel shows the secret line only while the roles are held, the public one otherwise."""
 
     stateChanged = Signal(dict)  # noqa: N815 - Qt signal naming
     refused = Signal(str)
+    refusedInSecret = Signal(str, str)  # noqa: N815 - Qt signal naming
 
     def __init__(self, games: GameService, actor: Actor, game_id: str, names: list[str], title: str = "",
                  clock: Callable[[], float] = time.monotonic, sound: Callable[[], None] = beep,
@@ -89,7 +93,11 @@ class GameController(QObject):
                 QTimer.singleShot(0, self.undo_stack, self.undo_stack.clear)
             if isinstance(exc, SeqClash):  # another desk's events are in the log: show the game as stored
                 self._apply(self._games.state(self.game_id))
-            self.refused.emit(exc.message())   # an engine refusal already names its clause
+            if isinstance(exc, EventRefused) and exc.rule.code in SECRET_REFUSALS:
+                self.refusedInSecret.emit(tr("Не записано: причина видна только с ролями (удерживайте R)."),
+                                          exc.message())
+            else:
+                self.refused.emit(exc.message())   # an engine refusal already names its clause
             return False
         self._apply(state)
         self._feed.changed.emit(self.game_id)  # the table page's stream (its host's phone) shows it at once

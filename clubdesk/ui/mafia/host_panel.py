@@ -31,6 +31,8 @@ from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
 
+#: The checks' list keeps this many lines whatever it holds (three nights): its size must not tell their number.
+SECRET_LINES = 6
 
 class HostPanel(QWidget):
     """A top-level window; every input becomes one event for the controller."""
@@ -43,6 +45,7 @@ class HostPanel(QWidget):
         self.selected: int | None = None
         self.nominator: int | None = None
         self._form_key: tuple | None = None
+        self._error_public = self._error_secret = ""   # a refusal that tells a role: its line only while R is held
         self.banner = QLabel()
         self.banner.setObjectName("mafiaBanner")
         self.hint = QLabel()
@@ -73,7 +76,6 @@ class HostPanel(QWidget):
         layout = QVBoxLayout(self)
         self.print_button = QPushButton(tr("Печать…"))
         self.print_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.print_button.setToolTip(tr("Бланк игры для подписи ведущего"))
         self.print_button.clicked.connect(self.print_protocol)
         top = QHBoxLayout()
         top.addWidget(self.banner, 1)
@@ -95,6 +97,7 @@ class HostPanel(QWidget):
         remember(self, QSize(1180, 700))
         controller.stateChanged.connect(self.refresh)
         controller.refused.connect(self.show_error)
+        controller.refusedInSecret.connect(self.show_error)
         controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
         self.refresh()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
@@ -150,7 +153,8 @@ class HostPanel(QWidget):
         self.secret = QLabel()
         self.secret.setObjectName("hostSecret")
         self.secret.setWordWrap(True)
-        self.secret_veil = Veil(self.secret)
+        self.secret.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)  # the newest checks
+        self.secret_veil = Veil(self.secret, lines=SECRET_LINES)
         self.foul.clicked.connect(self.give_foul)
         self.leave.clicked.connect(self.give_leave)
         self.extra.clicked.connect(self.give_extra)
@@ -192,8 +196,10 @@ class HostPanel(QWidget):
         self.error.hide()
         return self.c.record(obj)
 
-    def show_error(self, text: str) -> None:
-        self.error.setText(text)
+    def show_error(self, text: str, secret: str = "") -> None:
+        """One line for the host; `secret` (a refusal whose words tell a role) replaces it only while R is held."""
+        self._error_public, self._error_secret = text, secret
+        self.error.setText(secret if secret and self.reveal.holding else text)
         self.error.show()
 
     def next_step(self) -> None:
@@ -252,6 +258,9 @@ class HostPanel(QWidget):
         for card in self.cards:
             card.reveal(on)
         self.secret_veil.reveal(on and bool(self.secret.text()))
+        self.forms["night"].reveal(on)
+        if self._error_secret:
+            self.error.setText(self._error_secret if on else self._error_public)
 
     # --- showing ---------------------------------------------------------------------------------
     def refresh(self, _state: dict | None = None) -> None:
@@ -265,6 +274,11 @@ class HostPanel(QWidget):
             card.show_state(int(st["fouls"].get(str(s), 0)), out.get(s, ""), mark, st["roles"].get(str(s), ""))
         self.speaker.setText(clock_label(st["step"], st["speaker"], names))
         self.next.setEnabled(st["step"] in NEXT_EVENT)
+        # the game's form holds the roles and the checks: its preview would show them on the desk's screen (issue 34)
+        dealt = bool(st["roles"]) and st["step"] != "finished"
+        self.print_button.setEnabled(not dealt)
+        self.print_button.setToolTip(tr("Протокол с ролями печатается после игры") if dealt
+                                     else tr("Бланк игры для подписи ведущего"))
         self.start.setEnabled(st["timer"] is not None)
         self.picked.setText(tr("Место {seat}: {name}").format(seat=self.selected, name=names[self.selected - 1])
                             if self.selected else tr("Щёлкните карточку места"))

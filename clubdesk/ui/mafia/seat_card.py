@@ -13,10 +13,16 @@ MAX_FOULS = 4
 
 class Veil(QStackedWidget):
     """A secret and a blank page in one stack: the stack is as big as the secret whether it shows or not, so
-    revealing it never moves the layout under the host's cursor (the button would slide away from it)."""
+    revealing it never moves the layout under the host's cursor (the button would slide away from it).
 
-    def __init__(self, secret: QLabel, parent=None) -> None:
+    `room`: the one-line texts the secret may hold; the stack is then as wide as the widest of them whatever it
+    holds now, so its size does not tell which (a check's answer: «ответ: ШЕРИФ» is shorter than «не шериф»).
+    `lines`: the stack is that many lines high whatever the secret holds (the checks so far: their number would tell
+    that a checker is gone); the secret should then be aligned to the bottom, so its newest lines show."""
+
+    def __init__(self, secret: QLabel, parent=None, room: tuple[str, ...] = (), lines: int = 0) -> None:
         super().__init__(parent)
+        self._room, self._lines = room, lines
         self.addWidget(QWidget())
         self.addWidget(secret)
 
@@ -31,14 +37,24 @@ class Veil(QStackedWidget):
 
     # The layout must measure the secret whichever page shows, and never squeeze it below its full height.
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return self.widget(1).sizeHint()
+        return self._roomy(self.widget(1).sizeHint())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
         secret = self.widget(1)
-        return QSize(secret.minimumSizeHint().width(), secret.sizeHint().height())
+        return self._roomy(QSize(secret.minimumSizeHint().width(), secret.sizeHint().height()))
+
+    def _roomy(self, size: QSize) -> QSize:
+        secret = self.widget(1)
+        metrics, margins = secret.fontMetrics(), secret.contentsMargins()
+        if self._lines:
+            return QSize(0, self._lines * metrics.lineSpacing() + margins.top() + margins.bottom())
+        if not self._room:
+            return size
+        width = max(metrics.horizontalAdvance(t) for t in self._room) + margins.left() + margins.right() + 2
+        return QSize(width, max(metrics.height() + margins.top() + margins.bottom(), 1))
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
-        return self.widget(1).hasHeightForWidth()
+        return not self._lines and self.widget(1).hasHeightForWidth()
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
         return self.widget(1).heightForWidth(width)
