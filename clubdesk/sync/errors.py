@@ -19,7 +19,8 @@ class SyncError(KnownError):
     `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered),
     `hub_busy` (another desk held the ingestion lock too long: it names the holder), `login_taken` (add-desk of a name
     whose login is another club's desk), `desk_disabled` (the administrator ran disable-desk), `hub_timeout` (the hub cut this desk off: a statement
-    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS)."""
+    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS), `hub_silent` (the hub did not answer within
+    the desk's own deadline: a link gone silent, sync/deadline.py)."""
 
     code = "sync_error"
 
@@ -56,6 +57,8 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
         return SyncError(f"На {where} нет сервера синхронизации ClubDesk. Создайте его: clubdesk sync init-hub.",
                          f"There is no ClubDesk sync hub at {where}. Create it: clubdesk sync init-hub.",
                          code="no_hub")
+    if hasattr(exc, "whole_sync"):  # deadline.HubSilent: the desk's own deadline ended the wait
+        return hub_silent(where, exc.seconds, exc.whole_sync)
     if isinstance(exc, psycopg.OperationalError):
         return SyncError(f"Сервер синхронизации {where} недоступен ({text}). Стойка работает автономно, "
                          "записи сохранены и будут переданы позже.",
@@ -127,3 +130,16 @@ def hub_timeout(where: str, exc: Exception) -> SyncError:
                      "переданы при следующей синхронизации.",
                      f"The sync hub {where} cut the exchange off: {en}. This desk's records are kept and will be "
                      "sent at the next sync.", code="hub_timeout")
+
+
+def hub_silent(where: str, seconds: float, whole_sync: bool) -> SyncError:
+    """The desk's own deadline ended a wait for the hub (sync/deadline.py): the link went silent, or the whole sync
+    outlasted its bound. What was committed stays on both sides; the next sync resumes from it."""
+    if whole_sync:
+        ru, en = f"синхронизация шла дольше {seconds:g} с", f"the sync took longer than {seconds:g} s"
+    else:
+        ru, en = f"сервер не ответил за {seconds:g} с, связь прервалась", f"no answer for {seconds:g} s, the link broke"
+    return SyncError(f"Синхронизация с {where} прервана: {ru}. Стойка работает автономно; записи сохранены и будут "
+                     "переданы при следующей синхронизации.",
+                     f"The sync with {where} was cut off: {en}. The desk goes on offline; its records are kept and "
+                     "will be sent at the next sync.", code="hub_silent")

@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING
 from clubdesk.sync.errors import SyncError, from_psycopg, hub_errors
 
 if TYPE_CHECKING:
-    import psycopg
+    from clubdesk.sync.deadline import HubConnection
 
 DEFAULT_SCHEMA = "clubdesk"
 SSLMODES = ("disable", "prefer", "require", "verify-ca", "verify-full")
 _NAME = re.compile(r"^[a-z0-9_]{1,40}$")
 CONNECT_TIMEOUT_S = 5  # an unreachable hub must cost the background sync seconds, not minutes
+# A link that dies without a FIN or RST: the kernel probes a connection idle for 5 s every 2 s and drops it after 3
+# unanswered probes, and drops one whose sent bytes go unacknowledged for 10 s (Linux; libpq ignores it elsewhere),
+# instead of the system's two hours. A peer that acknowledges and never answers is the desk's own deadline's
+# (sync/deadline.py). Every hub connection, the administrator's too: a hung init-hub is no better.
+KEEPALIVE = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+             "tcp_user_timeout": 10_000}
 
 # What the hub allows one desk login, so that no desk can hold the others up (docs/sync.md «Limits of a desk
 # login»): a desk whose process hangs inside a push would otherwise keep the club's ingestion lock, held to
@@ -94,16 +100,19 @@ class HubAddress:
 
         return replace(self, url=make_conninfo(**{**conninfo_to_dict(self.url), "user": user}))
 
-    def connect(self, password: str | None = None, *, autocommit: bool = False) -> psycopg.Connection:
-        """A connection whose search_path is the hub schema; errors become one SyncError line."""
+    def connect(self, password: str | None = None, *, autocommit: bool = False) -> HubConnection:
+        """A connection whose search_path is the hub schema; errors become one SyncError line. Its waits have no
+        deadline of their own until `set_deadlines` (the sync's: sync/deadline.py)."""
         import psycopg
 
+        from clubdesk.sync.deadline import HubConnection
+
         kwargs = {"sslmode": self.sslmode, "connect_timeout": CONNECT_TIMEOUT_S,
-                  "options": f"-c search_path={self.schema}", "application_name": "clubdesk-sync"}
+                  "options": f"-c search_path={self.schema}", "application_name": "clubdesk-sync", **KEEPALIVE}
         if password is not None:
             kwargs["password"] = password
         try:
-            return psycopg.connect(self.url, autocommit=autocommit, **kwargs)
+            return HubConnection.connect(self.url, autocommit=autocommit, **kwargs)
         except psycopg.Error as exc:
             raise from_psycopg(exc, self.where) from exc
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from clubdesk.store import migrate
 from clubdesk.store.db import Store
-from clubdesk.sync import apply, apply_wal, cursors, protocol
+from clubdesk.sync import apply, apply_wal, cursors, deadline, protocol
 from clubdesk.sync.config import DeskConfig, load_config, write_settings
 from clubdesk.sync.copy_text import pending_copy
 from clubdesk.sync.credentials import load_password
@@ -115,6 +115,8 @@ def _sync_once(store: Store, config: DeskConfig, progress, fault, password, push
         password = password if password is not None else load_password(config.address, config.desk_name)
         with hub_errors(config.address.where):
             conn = config.address.with_user(role_name(config.desk_name)).connect(password)
+            # a link gone silent ends this sync in seconds, not hours (sync/deadline.py)
+            conn.set_deadlines(deadline.CALL_DEADLINE_S, deadline.SYNC_DEADLINE_S)
             try:
                 report = SyncReport()
                 _push(store, conn, config, report, progress, fault, push_batch)
