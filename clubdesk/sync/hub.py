@@ -184,7 +184,7 @@ def shared_logins(address: HubAddress) -> list[tuple[str, str]]:
             "AND has_schema_privilege(p.oid, n.oid, 'USAGE') AND NOT p.rolsuper ORDER BY 1, 2")]
 
 
-def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
+def add_desk(address: HubAddress, desk_name: str, staff: bool | None = None) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 
     The role may read hub log rows and append them under the desk ids it registered with hello() (a trigger
@@ -192,6 +192,10 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     the server, and nothing at all in another club's hub schema (h004). Running it again for the same name gives
     the desk a new password (and its login back after `disable_desk`). Logins are the server's, not the schema's:
     a name whose login exists but is not a desk of this hub (another club's desk) is refused, never re-keyed.
+    Re-keying ends the sessions opened with the old password, as `disable_desk` does.
+
+    `staff`: whether the desk may write staff accounts (logins, password hashes, roles: hub migration h005): the
+    front desk, not a hall PC. None: a new desk may not, a re-keyed one keeps what it had.
     """
     from psycopg import sql
 
@@ -224,8 +228,15 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
         breaker = conn.execute("SELECT value FROM hub_meta WHERE key = 'ingest_breaker'").fetchone()
         if breaker:  # the hub's lock breaker may see and end this desk's sessions (h004)
             conn.execute(sql.SQL("GRANT {} TO {}").format(ident, sql.Identifier(breaker[0])))
-        conn.execute("INSERT INTO desk_roles (club_id, name, role_name) VALUES (%s, %s, %s) "
-                     "ON CONFLICT (club_id, name) DO NOTHING", (club[0], desk_name, role))
+        conn.execute("INSERT INTO desk_roles (club_id, name, role_name, staff) VALUES (%s, %s, %s, coalesce(%s, false)) "
+                     "ON CONFLICT (club_id, name) DO UPDATE SET staff = coalesce(%s, desk_roles.staff)",
+                     (club[0], desk_name, role, staff, staff))
+        if exists:
+            # A new password is given because the old one may be known to someone it should not be: the sessions
+            # opened with it end too (from here on no session can open with it: committed first)
+            conn.commit()
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s "
+                         "AND pid <> pg_backend_pid()", (role,))
     return role, password
 
 
