@@ -35,6 +35,14 @@ class HybridLogicalClock:
         self._last = min(last, self._bound()) if last else 0
         self.skewed: dict[str, int] = {}  # desk id -> the most ms ahead of this desk's wall clock seen from it
 
+    def follow(self, offset_ms: int) -> None:
+        """Correct this desk's clock by `offset_ms` (the hub's clock minus this machine's): from now on it stamps by
+        the hub's time. A clock that ran ahead comes back at once (its newest stamp clamped as at a start): its later
+        writes over its own earlier ones still win, each stamped above what it writes over (`above`)."""
+        with self._lock:
+            self.offset_ms = offset_ms
+            self._last = min(self._last, self._bound())
+
     def machine_ms(self) -> int:
         """This machine's clock in ms, as it is (what the hub compares with its own)."""
         return self._wall_ms()

@@ -23,7 +23,7 @@ def learn_clock(store: Store, conn) -> int:
     conn.commit()
     offset = hub_ms - (before + after) // 2
     correction = offset if abs(offset) > store.clock.max_skew else 0
-    store.clock.offset_ms = correction
+    store.clock.follow(correction)
     write_settings(store, {CLOCK_OFFSET: str(correction) if correction else None, MEASURED_OFFSET: str(offset)})
     return offset
 
