@@ -30,8 +30,10 @@ def learn_clock(store: Store, conn) -> int:
 
 def clock_off(store: Store) -> int | None:
     """The hub's clock minus this machine's in ms at the last sync, when more than the allowed skew; else None."""
+    from clubdesk.store.hlc import max_skew_ms
+
     value = read_settings(store, MEASURED_OFFSET).get(MEASURED_OFFSET)
-    if value is None or abs(int(value)) <= store.clock.max_skew:
+    if value is None or abs(int(value)) <= max_skew_ms():  # not store.clock: the login asks before the warm-up
         return None
     return int(value)
 

@@ -152,3 +152,24 @@ def test_verify_compares_the_rows_and_names_the_table_a_desk_holds_other_values_
     assert code == 1, out
     assert "players" in err and "РАЗЛИЧАЕТСЯ" in out and err.count("\n") == 1
     assert [line for line in out.splitlines() if "РАЗЛИЧАЕТСЯ" in line][0].split()[0] == "players"
+
+
+def test_a_desk_whose_clock_is_off_is_told_in_one_line_on_its_sync_page_and_at_login(club, qtbot):
+    from clubdesk.services.club import Club
+    from clubdesk.ui.app import clock_notice
+    from clubdesk.ui.login import LoginDialog
+    from clubdesk.ui.pages.sync import SyncPage
+
+    a, c, (on_a, on_c) = club
+    c.sync()
+    pages = {}
+    for desk, actor in ((a, on_a), (c, on_c)):
+        pages[desk.name] = page = SyncPage(Club(desk.store), actor, None)
+        qtbot.addWidget(page)
+    assert not pages[a.name].clock_note.isVisibleTo(pages[a.name]) and clock_notice(a.store) == ""
+    line = pages[c.name].clock_note.text()
+    assert pages[c.name].clock_note.isVisibleTo(pages[c.name]) and "спешат на 3 дн." in line and "\n" not in line
+    assert clock_notice(c.store) == line
+    dialog = LoginDialog(lambda: AccountService(c.store), notice=clock_notice(c.store))
+    qtbot.addWidget(dialog)
+    assert any(label.text() == line for label in dialog.findChildren(type(pages[c.name].clock_note)))
