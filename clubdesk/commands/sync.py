@@ -25,6 +25,11 @@ def add_parser(sub) -> None:
     p.add_argument("name", help="desk name: lowercase Latin letters, digits and _")
     p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
     p.add_argument("--schema", default=None)
+    staff = p.add_mutually_exclusive_group()
+    staff.add_argument("--staff", action="store_true", default=None,
+                       help="the desk may manage staff accounts (logins, passwords, roles): the front desk. A new "
+                            "desk without it may not (a hall PC); a desk added again keeps what it had")
+    staff.add_argument("--no-staff", action="store_false", dest="staff", help="the desk may no longer manage staff")
     p = ssub.add_parser("disable-desk", help="take a desk's hub login away and end its sessions (as the "
                         "administrator); add-desk NAME gives it back with a new password")
     p.add_argument("name", help="the desk name given to add-desk")
@@ -141,7 +146,7 @@ def _add_desk(args, lang: str) -> int:
     from clubdesk.sync.hub import add_desk
 
     address = _admin_address(args)
-    role, password = add_desk(address, args.name)
+    role, password = add_desk(address, args.name, args.staff)
     kept = save_password(address, args.name, password)
     where_ru = f"в файле {kept}" if kept else "в хранилище паролей этого компьютера"
     where_en = f"in {kept}" if kept else "in this computer's keyring"

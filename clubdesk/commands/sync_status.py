@@ -66,6 +66,29 @@ def print_status(store: Store, lang: str, *, verify_tables: bool = False, out=No
             print("Таблицы расходятся с сервером; выполните clubdesk sync now и проверьте снова." if not en else
                   "Tables differ from the hub; run clubdesk sync now and verify again.", file=sys.stderr)
             return 1
+        return print_row_checks(store, en, out)
+    return 0
+
+
+def print_row_checks(store: Store, en: bool, out) -> int:
+    """Each synced table's rows against what the desk's log says (sync/row_digests.py): count, md5, equal. Non-zero,
+    naming the tables, when they differ: the desk holds values no other desk with this log holds."""
+    from clubdesk.sync.row_digests import check_tables
+
+    print("Строки таблиц (число, md5 синхронизируемых столбцов):" if not en else
+          "Table rows (count, md5 of the synced columns):", file=out)
+    checks = check_tables(store)
+    for c in checks:
+        mark = ("совпадает с журналом" if not en else "as the log says") if c.equal else (
+            f"РАЗЛИЧАЕТСЯ: строк не по журналу {c.wrong}" if not en else f"DIFFERS: {c.wrong} rows not as the log says")
+        print(f"  {c.table:<20} {c.rows:>8} {c.digest}  {mark}", file=out)
+    bad = [c.table for c in checks if not c.equal]
+    if bad:
+        print(f"Строки таблиц {', '.join(bad)} расходятся с журналом изменений стойки: другие стойки держат в них "
+              "другие значения. Сообщите разработчикам (это ошибка синхронизации)." if not en else
+              f"The rows of {', '.join(bad)} differ from the desk's change log: other desks hold other values in "
+              "them. Tell the developers (a sync bug).", file=sys.stderr)
+        return 1
     return 0
 
 

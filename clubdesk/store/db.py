@@ -106,7 +106,7 @@ class Store:
             engine = make_engine(self.path)
             with engine.connect() as conn:
                 last = conn.exec_driver_sql("SELECT max(hlc) FROM change_log").scalar() or 0
-            self._engine, self._clock = engine, HybridLogicalClock(last=last)
+            self._engine, self._clock = engine, desk_clock(engine, last)
             self._factory = sessionmaker(engine, expire_on_commit=False)  # last: `ready` reads it
         self._open_writer()  # here, off the GUI thread: the first shot does not wait for it
 
@@ -365,7 +365,15 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
     engine = make_engine(path)
     factory = sessionmaker(engine, expire_on_commit=False)
     desk_id, last_hlc = identity.desk_identity(factory, path)
-    return Store(path, desk_id, engine=engine, session_factory=factory, clock=HybridLogicalClock(last=last_hlc))
+    return Store(path, desk_id, engine=engine, session_factory=factory, clock=desk_clock(engine, last_hlc))
+
+
+def desk_clock(engine, last: int) -> HybridLogicalClock:
+    """The desk's clock, corrected by the hub's as the last sync found it (`clock.offset_ms`, docs/sync.md «Clocks»)
+    before the newest stamp is clamped to it: a desk whose machine's clock is off stamps by the hub's from its start."""
+    with engine.connect() as conn:
+        row = conn.exec_driver_sql("SELECT value FROM settings WHERE key = 'clock.offset_ms'").fetchone()
+    return HybridLogicalClock(last=last, offset_ms=int(row[0]) if row else 0)
 
 
 def _ready_desk_id(path: Path) -> str | None:

@@ -78,23 +78,36 @@ class UnitOfWork:
             return
         if keys is not None and not payload_fields(obj.__tablename__, dict.fromkeys(keys)):
             return  # only derived columns changed (a game's status): nothing to sync
-        ts = self.store.clock.now()
         if isinstance(obj, Synced):
+            table = obj.__tablename__
             if obj.id is None:
-                table = obj.__tablename__
                 # Time-ordered: a new row's id lands at the end of its table's key index, and of the change log's
                 # (entity, entity_id) index, not on a random page of each — a desk applying 100 000 pulled rows
                 # wrote half as many pages (docs/sync.md «Benchmarks»).
                 obj.id = (set_like_id(table, {k: getattr(obj, k) for k in SET_LIKE[table]})
                           if table in SET_LIKE else uuid7())
+            # A write over values this desk holds is stamped above them, so it wins by the apply's own rule here
+            # and on every other desk (issue 35): a brand-new row (a fresh id) has nothing to stamp above.
+            floor = self._floor(obj) if keys is not None or table in SET_LIKE else 0
+            ts = self.store.clock.above(floor) if floor else self.store.clock.now()
             obj.hlc = ts
             obj.desk_id = self.store.desk_id
         elif isinstance(obj, Event):
+            ts = self.store.clock.now()
             obj.hlc = obj.hlc or ts
             obj.desk_id = obj.desk_id or self.store.desk_id
         else:
             return
         self._pending.append((obj, keys, ts))
+
+    def _floor(self, obj: Any) -> int:
+        """The newest stamp this desk holds of the row: its log rows' (another desk's winning field among them) and
+        the row's own."""
+        logged = self.session.connection().exec_driver_sql(
+            "SELECT coalesce(max(hlc), 0) FROM change_log WHERE entity = ? AND entity_id = ?",
+            (obj.__tablename__, obj.id)).scalar()
+        held = inspect(obj).attrs.hlc.loaded_value
+        return max(logged, held if isinstance(held, int) else 0)
 
     def _after_flush(self, session: Session, _ctx) -> None:
         if not self._pending:

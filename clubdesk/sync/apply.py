@@ -8,6 +8,7 @@ field's current winner is decided from the log rows of its entity (per-field LWW
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
@@ -29,6 +30,7 @@ from clubdesk.sync import resolutions
 from clubdesk.sync.apply_wal import Checkpoints
 from clubdesk.sync.collector import pause_collector, resume_collector
 from clubdesk.sync.cursors import LOG_COLUMNS, _cursor, _set_cursor
+from clubdesk.sync.errors import SyncError
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -36,6 +38,32 @@ if TYPE_CHECKING:
 
 class SyncGap(RuntimeError):
     """A remote row does not follow its desk's last row here: the puller skipped one (a protocol bug)."""
+
+
+class RowRefused(SyncError):
+    """A pulled row this desk will not apply, whatever the hub let through (`refuse_unallowed`): the row and why.
+    Raised inside the apply's transaction, which it rolls back; the sync stops in one line (code `row_refused`)."""
+
+    def __init__(self, row: dict, reason: str, ru: str, en: str) -> None:
+        super().__init__(ru, en, code="row_refused")
+        self.row, self.reason = row, reason
+
+
+def refuse_unallowed(cur: sqlite3.Cursor, row: dict) -> None:
+    """The desk's second line behind the hub's check (hub migration h005): a staff account (login, password hash,
+    roles) only from a desk id the hub says may manage staff (`sync.staff_desks`, read at each sync; a desk that
+    never heard it from a hub — rows exchanged directly, a hub before h005 — checks nothing). Else RowRefused."""
+    if row["entity"] != "accounts":
+        return
+    said = cur.execute("SELECT value FROM settings WHERE key = 'sync.staff_desks'").fetchone()
+    if said is None or row["desk_id"] in json.loads(said[0]):
+        return
+    desk = row["desk_id"][:8]
+    raise RowRefused(row, "staff_from_desk_not_allowed",
+                     f"Стойка не применила учётную запись персонала от стойки {desk}…: той стойке не разрешено "
+                     "управлять персоналом. Запись не применена; сообщите администратору сервера синхронизации.",
+                     f"This desk did not apply a staff account from desk {desk}…: that desk may not manage staff. "
+                     "The record was not applied; tell the sync hub's administrator.")
 
 
 @dataclass
@@ -144,6 +172,7 @@ def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] |
 
 
 def _apply_data(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> None:
+    refuse_unallowed(cur, row)
     result.applied += 1
     fields = {k: v for k, v in with_name_parts(row["entity"], parse_payload(row["payload"])).items() if k not in ROW_KEYS}
     key = (row["hlc"], row["desk_id"])

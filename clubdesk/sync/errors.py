@@ -19,7 +19,10 @@ class SyncError(KnownError):
     `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered),
     `hub_busy` (another desk held the ingestion lock too long: it names the holder), `login_taken` (add-desk of a name
     whose login is another club's desk), `desk_disabled` (the administrator ran disable-desk), `hub_timeout` (the hub cut this desk off: a statement
-    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS)."""
+    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS), `hub_silent` (the hub did not answer within
+    the desk's own deadline: a link gone silent, sync/deadline.py), `staff_refused` (rows of staff accounts from a desk
+    not allowed to manage staff), `clock_ahead` (rows stamped too far ahead of the hub's clock), `row_refused` (a
+    pulled row this desk refuses to apply: `apply.RowRefused`)."""
 
     code = "sync_error"
 
@@ -43,6 +46,10 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          "clubdesk sync join on the desk.", code="desk_disabled")
     if isinstance(exc, psycopg.errors.InsufficientPrivilege) and exc.diag.column_name == "desk_id":
         return foreign_desk(where, text)  # the hub's check of appended rows (hub migration h002)
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege) and exc.diag.column_name == "entity":
+        return staff_refused(where)  # hub migration h005: staff accounts only from desks allowed to manage staff
+    if getattr(exc, "sqlstate", None) == "22008" and exc.diag.column_name == "hlc":
+        return clock_ahead(where, text)  # h005: a stamp too far ahead of the hub's clock
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
         return SyncError(f"Сервер синхронизации {where} не знает эту стойку ({text}). Добавьте её: "
                          "clubdesk sync add-desk.",
@@ -56,6 +63,8 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
         return SyncError(f"На {where} нет сервера синхронизации ClubDesk. Создайте его: clubdesk sync init-hub.",
                          f"There is no ClubDesk sync hub at {where}. Create it: clubdesk sync init-hub.",
                          code="no_hub")
+    if hasattr(exc, "whole_sync"):  # deadline.HubSilent: the desk's own deadline ended the wait
+        return hub_silent(where, exc.seconds, exc.whole_sync)
     if isinstance(exc, psycopg.OperationalError):
         return SyncError(f"Сервер синхронизации {where} недоступен ({text}). Стойка работает автономно, "
                          "записи сохранены и будут переданы позже.",
@@ -127,3 +136,39 @@ def hub_timeout(where: str, exc: Exception) -> SyncError:
                      "переданы при следующей синхронизации.",
                      f"The sync hub {where} cut the exchange off: {en}. This desk's records are kept and will be "
                      "sent at the next sync.", code="hub_timeout")
+
+
+def hub_silent(where: str, seconds: float, whole_sync: bool) -> SyncError:
+    """The desk's own deadline ended a wait for the hub (sync/deadline.py): the link went silent, or the whole sync
+    outlasted its bound. What was committed stays on both sides; the next sync resumes from it."""
+    if whole_sync:
+        ru, en = f"синхронизация шла дольше {seconds:g} с", f"the sync took longer than {seconds:g} s"
+    else:
+        ru, en = f"сервер не ответил за {seconds:g} с, связь прервалась", f"no answer for {seconds:g} s, the link broke"
+    return SyncError(f"Синхронизация с {where} прервана: {ru}. Стойка работает автономно; записи сохранены и будут "
+                     "переданы при следующей синхронизации.",
+                     f"The sync with {where} was cut off: {en}. The desk goes on offline; its records are kept and "
+                     "will be sent at the next sync.", code="hub_silent")
+
+
+def staff_refused(where: str) -> SyncError:
+    """The hub refused rows of staff accounts (logins, passwords, roles) from this desk (hub migration h005)."""
+    return SyncError(f"Сервер синхронизации {where} не принял записи этой стойки: ей не разрешено менять учётные "
+                     "записи персонала (входы, пароли, роли), а среди её записей такие есть. Записи сохранены здесь; "
+                     "если этой стойке можно управлять персоналом, администратор сервера разрешает это: "
+                     "clubdesk sync add-desk ИМЯ --staff, затем clubdesk sync join на стойке с новым паролем.",
+                     f"The sync hub {where} refused this desk's records: it may not change staff accounts (logins, "
+                     "passwords, roles) and some of its records do. They are kept here; if this desk may manage "
+                     "staff, the hub's administrator allows it: clubdesk sync add-desk NAME --staff, then clubdesk "
+                     "sync join on the desk with the new password.", code="staff_refused")
+
+
+def clock_ahead(where: str, detail: str) -> SyncError:
+    """The hub refused rows stamped further ahead of its clock than it allows (h005 `max_stamp_ahead`)."""
+    return SyncError(f"Сервер синхронизации {where} не принял записи этой стойки: они помечены временем далеко "
+                     f"впереди часов сервера ({detail}) — часы этого компьютера спешили, когда их записали. Записи "
+                     "сохранены здесь; исправьте время компьютера. Сервер примет их, когда его часы дойдут до них.",
+                     f"The sync hub {where} refused this desk's records: they are stamped far ahead of the hub's clock "
+                     f"({detail}) — this computer's clock was fast when they were written. They are kept here; set "
+                     "the computer's clock right. The hub takes them once its clock reaches them.",
+                     code="clock_ahead")

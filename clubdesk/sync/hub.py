@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING
 from clubdesk.sync.errors import SyncError, from_psycopg, hub_errors
 
 if TYPE_CHECKING:
-    import psycopg
+    from clubdesk.sync.deadline import HubConnection
 
 DEFAULT_SCHEMA = "clubdesk"
 SSLMODES = ("disable", "prefer", "require", "verify-ca", "verify-full")
 _NAME = re.compile(r"^[a-z0-9_]{1,40}$")
 CONNECT_TIMEOUT_S = 5  # an unreachable hub must cost the background sync seconds, not minutes
+# A link that dies without a FIN or RST: the kernel probes a connection idle for 5 s every 2 s and drops it after 3
+# unanswered probes, and drops one whose sent bytes go unacknowledged for 10 s (Linux; libpq ignores it elsewhere),
+# instead of the system's two hours. A peer that acknowledges and never answers is the desk's own deadline's
+# (sync/deadline.py). Every hub connection, the administrator's too: a hung init-hub is no better.
+KEEPALIVE = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+             "tcp_user_timeout": 10_000}
 
 # What the hub allows one desk login, so that no desk can hold the others up (docs/sync.md «Limits of a desk
 # login»): a desk whose process hangs inside a push would otherwise keep the club's ingestion lock, held to
@@ -94,16 +100,19 @@ class HubAddress:
 
         return replace(self, url=make_conninfo(**{**conninfo_to_dict(self.url), "user": user}))
 
-    def connect(self, password: str | None = None, *, autocommit: bool = False) -> psycopg.Connection:
-        """A connection whose search_path is the hub schema; errors become one SyncError line."""
+    def connect(self, password: str | None = None, *, autocommit: bool = False) -> HubConnection:
+        """A connection whose search_path is the hub schema; errors become one SyncError line. Its waits have no
+        deadline of their own until `set_deadlines` (the sync's: sync/deadline.py)."""
         import psycopg
 
+        from clubdesk.sync.deadline import HubConnection
+
         kwargs = {"sslmode": self.sslmode, "connect_timeout": CONNECT_TIMEOUT_S,
-                  "options": f"-c search_path={self.schema}", "application_name": "clubdesk-sync"}
+                  "options": f"-c search_path={self.schema}", "application_name": "clubdesk-sync", **KEEPALIVE}
         if password is not None:
             kwargs["password"] = password
         try:
-            return psycopg.connect(self.url, autocommit=autocommit, **kwargs)
+            return HubConnection.connect(self.url, autocommit=autocommit, **kwargs)
         except psycopg.Error as exc:
             raise from_psycopg(exc, self.where) from exc
 
@@ -175,7 +184,7 @@ def shared_logins(address: HubAddress) -> list[tuple[str, str]]:
             "AND has_schema_privilege(p.oid, n.oid, 'USAGE') AND NOT p.rolsuper ORDER BY 1, 2")]
 
 
-def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
+def add_desk(address: HubAddress, desk_name: str, staff: bool | None = None) -> tuple[str, str]:
     """Make (or re-key) the PostgreSQL login of desk `desk_name`; returns (role, new password).
 
     The role may read hub log rows and append them under the desk ids it registered with hello() (a trigger
@@ -183,6 +192,10 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
     the server, and nothing at all in another club's hub schema (h004). Running it again for the same name gives
     the desk a new password (and its login back after `disable_desk`). Logins are the server's, not the schema's:
     a name whose login exists but is not a desk of this hub (another club's desk) is refused, never re-keyed.
+    Re-keying ends the sessions opened with the old password, as `disable_desk` does.
+
+    `staff`: whether the desk may write staff accounts (logins, password hashes, roles: hub migration h005): the
+    front desk, not a hall PC. None: a new desk may not, a re-keyed one keeps what it had.
     """
     from psycopg import sql
 
@@ -215,8 +228,15 @@ def add_desk(address: HubAddress, desk_name: str) -> tuple[str, str]:
         breaker = conn.execute("SELECT value FROM hub_meta WHERE key = 'ingest_breaker'").fetchone()
         if breaker:  # the hub's lock breaker may see and end this desk's sessions (h004)
             conn.execute(sql.SQL("GRANT {} TO {}").format(ident, sql.Identifier(breaker[0])))
-        conn.execute("INSERT INTO desk_roles (club_id, name, role_name) VALUES (%s, %s, %s) "
-                     "ON CONFLICT (club_id, name) DO NOTHING", (club[0], desk_name, role))
+        conn.execute("INSERT INTO desk_roles (club_id, name, role_name, staff) VALUES (%s, %s, %s, coalesce(%s, false)) "
+                     "ON CONFLICT (club_id, name) DO UPDATE SET staff = coalesce(%s, desk_roles.staff)",
+                     (club[0], desk_name, role, staff, staff))
+        if exists:
+            # A new password is given because the old one may be known to someone it should not be: the sessions
+            # opened with it end too (from here on no session can open with it: committed first)
+            conn.commit()
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s "
+                         "AND pid <> pg_backend_pid()", (role,))
     return role, password
 
 

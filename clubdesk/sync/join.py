@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 from clubdesk.store.db import Store
-from clubdesk.sync import protocol
+from clubdesk.sync import hub_facts, protocol
 from clubdesk.sync.config import DeskConfig, load_config, save_config
 from clubdesk.sync.errors import SyncError, hub_errors
 from clubdesk.sync.hub import HubAddress, role_name
@@ -31,7 +29,8 @@ def join(store: Store, address: HubAddress, desk_name: str, password: str) -> De
                             f"This database already syncs with another club ({previous.club_id}); "
                             "start a new database for the new club.", code="other_club")
         with hub_errors(address.where):
-            protocol.hello(conn, club[0], desk_identity(store), schema_version(), int(time.time() * 1000))
+            protocol.hello(conn, club[0], desk_identity(store), schema_version(), store.clock.machine_ms())
+            hub_facts.learn_clock(store, conn)  # a desk whose clock is off stamps by the hub's from its first write
     config = DeskConfig(address, desk_name, club[0])
     save_config(store, config)
     return config

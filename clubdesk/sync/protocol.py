@@ -7,6 +7,7 @@ CouchDB's replication reads the same way: a checkpoint on both sides, idempotent
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -80,7 +81,10 @@ def _ingest_lock(conn: psycopg.Connection, club_id: str) -> None:
     # is longer than the hub's idle-in-transaction cut-off (hub.DESK_LIMITS): a push queued behind a hung desk
     # gets the lock in the same sync.
     conn.execute("SELECT set_config('lock_timeout', %s, true)", (f"{INGEST_LOCK_WAIT_S * 1000:.0f}ms",))
-    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('clubdesk-ingest:' || %s, 0))", (club_id,))
+    # the hub is silent while the lock is awaited: the desk's own deadline (sync/deadline.py) waits that long more
+    longer = getattr(conn, "longer", None)
+    with longer(INGEST_LOCK_WAIT_S) if longer else contextlib.nullcontext():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('clubdesk-ingest:' || %s, 0))", (club_id,))
 
 
 def push_batch(conn: psycopg.Connection, club_id: str, desk_id: str, rows: list[dict]) -> int:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from clubdesk.store import migrate
 from clubdesk.store.db import Store
-from clubdesk.sync import apply, apply_wal, cursors, protocol
+from clubdesk.sync import apply, apply_wal, cursors, deadline, hub_facts, protocol
 from clubdesk.sync.config import DeskConfig, load_config, write_settings
 from clubdesk.sync.copy_text import pending_copy
 from clubdesk.sync.credentials import load_password
@@ -115,6 +115,8 @@ def _sync_once(store: Store, config: DeskConfig, progress, fault, password, push
         password = password if password is not None else load_password(config.address, config.desk_name)
         with hub_errors(config.address.where):
             conn = config.address.with_user(role_name(config.desk_name)).connect(password)
+            # a link gone silent ends this sync in seconds, not hours (sync/deadline.py)
+            conn.set_deadlines(deadline.CALL_DEADLINE_S, deadline.SYNC_DEADLINE_S)
             try:
                 report = SyncReport()
                 _push(store, conn, config, report, progress, fault, push_batch)
@@ -142,7 +144,8 @@ def _now() -> str:
 
 def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, batch: int) -> None:
     desk_id = cursors.desk_identity(store)
-    hello = protocol.hello(conn, config.club_id, desk_id, schema_version(), int(time.time() * 1000))
+    hello = protocol.hello(conn, config.club_id, desk_id, schema_version(), store.clock.machine_ms())
+    hub_facts.learn_clock(store, conn)  # before this sync's rows are stamped further: docs/sync.md «Clocks»
     held = {}
     for d in cursors.local_desk_ids(store):
         held[d] = hello.acked if d == desk_id else protocol.acked(conn, config.club_id, d)
@@ -199,6 +202,8 @@ def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
     own = cursors.local_desk_ids(store)
     cursor = cursors.get_cursor(store, "pull")
     upto = protocol.head(conn, config.club_id)  # read after this sync's push: its own rows are below it
+    # after the watermark: every desk id of a row up to it is registered, and so is its right to write staff
+    hub_facts.learn_staff(store, conn, config.club_id)
     total = protocol.pending_down(conn, config.club_id, cursor, own)
     # one WAL upkeep for the whole pull: a checkpoint begun at the end of one apply call runs beside the next one
     with apply_wal.Checkpoints(store) as checkpoints:

@@ -231,6 +231,14 @@ def offer_backup(path: Path, exc: StoreError) -> Path | None:
     return None
 
 
+def clock_notice(store) -> str:
+    """The login's line when this computer's clock was off the sync hub's at the last sync (issue 35)."""
+    from clubdesk.sync.hub_facts import clock_off
+    from clubdesk.ui.clock_words import clock_line
+
+    return clock_line(clock_off(store))
+
+
 def _login(club):
     """The logged-in Actor, None if the user cancelled, or the StoreError the store's check raised meanwhile."""
     from PySide6.QtCore import QTimer
@@ -239,7 +247,8 @@ def _login(club):
 
     apply_style()
     has_accounts = bool(club.store.read("SELECT 1 FROM accounts LIMIT 1"))
-    dialog = (LoginDialog if has_accounts else FirstAdminDialog)(lambda: club.accounts)
+    dialog = (LoginDialog(lambda: club.accounts, notice=clock_notice(club.store)) if has_accounts
+              else FirstAdminDialog(lambda: club.accounts))
     QTimer.singleShot(0, set_window_icon)  # runs inside exec(), once the dialog is up
     accepted = dialog.exec()
     return dialog.store_error or (dialog.actor if accepted else None)

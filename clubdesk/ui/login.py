@@ -64,8 +64,10 @@ def _password_field() -> QLineEdit:
 
 
 class LoginDialog(_Form):
-    def __init__(self, accounts: AccountService | Callable[[], AccountService], parent: QWidget | None = None) -> None:
-        super().__init__(tr("Вход в ClubDesk"), "", parent)
+    def __init__(self, accounts: AccountService | Callable[[], AccountService], parent: QWidget | None = None,
+                 notice: str = "") -> None:
+        # notice: one line the desk must hear before work starts (its clock off the sync hub's: ui/clock_words.py)
+        super().__init__(tr("Вход в ClubDesk"), notice, parent)
         self._accounts = _provider(accounts)
         self.login = QLineEdit()
         self.password = _password_field()

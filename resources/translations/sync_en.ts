@@ -375,5 +375,25 @@
       <source>Выберите в списке игру с ветками.</source>
       <translation>Choose a game with branches in the list.</translation>
     </message>
+    <message>
+      <source>{days} дн. {hours} ч</source>
+      <translation>{days} d {hours} h</translation>
+    </message>
+    <message>
+      <source>{hours} ч {minutes} мин</source>
+      <translation>{hours} h {minutes} min</translation>
+    </message>
+    <message>
+      <source>{minutes} мин</source>
+      <translation>{minutes} min</translation>
+    </message>
+    <message>
+      <source>Часы этого компьютера спешат на {span} относительно сервера синхронизации: записи стойка помечает временем сервера, но исправьте время компьютера.</source>
+      <translation>This computer's clock is {span} ahead of the sync hub's: the desk stamps its records with the hub's time, but set the computer's clock right.</translation>
+    </message>
+    <message>
+      <source>Часы этого компьютера отстают на {span} от сервера синхронизации: записи стойка помечает временем сервера, но исправьте время компьютера.</source>
+      <translation>This computer's clock is {span} behind the sync hub's: the desk stamps its records with the hub's time, but set the computer's clock right.</translation>
+    </message>
   </context>
 </TS>

@@ -31,12 +31,14 @@ class TestHub:
     prefix: str
     roles: list[str] = field(default_factory=list)
 
-    def add_desk(self, name: str) -> tuple[object, str, str]:
-        """(address as the desk's role, password, desk name) of a new desk `<prefix>_<name>`."""
+    def add_desk(self, name: str, staff: bool = True) -> tuple[object, str, str]:
+        """(address as the desk's role, password, desk name) of a new desk `<prefix>_<name>`. A test's desks may
+        manage staff unless it says otherwise (most make their accounts on whichever desk comes first; `add-desk NAME`
+        itself makes one that may not: h005)."""
         from clubdesk.sync.hub import add_desk
 
         desk_name = f"{self.prefix}_{name}"
-        role, password = add_desk(self.address, desk_name)
+        role, password = add_desk(self.address, desk_name, staff)
         self.roles.append(role)
         return self.address.with_user(role), password, desk_name
 

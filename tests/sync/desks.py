@@ -32,11 +32,11 @@ class Desk:
         return sync_once(self.open(), password=self.password, **kw)
 
 
-def make_desk(hub, tmp_path: Path, name: str) -> Desk:
-    """A new store joined to `hub` as desk `<prefix>_<name>`."""
+def make_desk(hub, tmp_path: Path, name: str, staff: bool = True) -> Desk:
+    """A new store joined to `hub` as desk `<prefix>_<name>` (one that may manage staff unless `staff=False`)."""
     from clubdesk.sync.join import join
 
-    address, password, desk_name = hub.add_desk(name)
+    address, password, desk_name = hub.add_desk(name, staff)
     desk = Desk(desk_name, tmp_path / f"{name}.sqlite", address, password)
     join(desk.open(), hub.address, desk_name, password)
     return desk

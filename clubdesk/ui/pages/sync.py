@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
 
 from clubdesk.errors import KnownError, language
 from clubdesk.roles import Actor
+from clubdesk.sync.hub_facts import clock_off
 from clubdesk.sync.resolutions import branch_count
 from clubdesk.ui.branch_words import when
+from clubdesk.ui.clock_words import clock_line
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.sync import ConflictsModel, load_conflicts, survivor_first
 from clubdesk.ui.sync_worker import SyncWorker, worker_for
@@ -57,6 +59,9 @@ class SyncPage(QWidget):
         self.clocks.setWordWrap(True)
         self.update_note = QLabel()
         self.update_note.setWordWrap(True)
+        self.clock_note = QLabel()  # this desk's own clock off the hub's (issue 35): one line
+        self.clock_note.setWordWrap(True)
+        self.clock_note.setObjectName("error")
         form = QFormLayout()
         for text, label in ((tr("Сервер"), self.hub), (tr("Эта стойка"), self.desk),
                             (tr("Стойки клуба"), self.desks), (tr("Состояние"), self.state),
@@ -105,6 +110,7 @@ class SyncPage(QWidget):
         layout.addWidget(title)
         layout.addLayout(top)
         layout.addWidget(self.error)
+        layout.addWidget(self.clock_note)
         layout.addWidget(self.update_note)
         layout.addWidget(self.progress)
         layout.addWidget(self.conflicts_title)
@@ -143,6 +149,9 @@ class SyncPage(QWidget):
         self.error.setVisible(bool(error))
         self.clocks.setText("; ".join(tr("{desk}: {minutes:+.1f} мин").format(desk=name, minutes=ms / 60000)
                                       for name, ms in st.skewed) or tr("в порядке"))
+        clock = clock_line(clock_off(self.club.store))
+        self.clock_note.setText(clock)
+        self.clock_note.setVisible(bool(clock))
         self.update_note.setText(tr("{n} записей пришли от более новой версии ClubDesk и ждут обновления этой "
                                     "стойки.").format(n=st.quarantined) if st.quarantined else "")
         self.update_note.setVisible(bool(st.quarantined))
