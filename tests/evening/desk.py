@@ -44,6 +44,10 @@ class Desk:
     played: set[str] = field(default_factory=set)      # games played to a result: what «Протоколы» must list
     mafia_steps: int = 0                                 # changes of Mafia games seen by the secrecy check
     secret_breaches: list[str] = field(default_factory=list)
+    phones: dict = field(default_factory=dict)          # login → Phone
+    streams: dict = field(default_factory=dict)         # game id → the hall TV's live stream of it
+    public: set = field(default_factory=set)            # what the desk showed before the deal: tells no role
+    game_windows: tuple = ()                            # the open Mafia game's host panel and room display
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -169,6 +173,14 @@ class Desk:
         phone.call(phone.client.login, login, PASSWORD)
         return phone
 
+    def close(self) -> None:
+        for stream in self.streams.values():
+            stream.close()
+        if self.server is not None:
+            self.live().web.stop()
+        self.window.close()
+        self.store.close()
+
     # ---- Пирамидка: a match the desk creates, its referee scores from a phone ----------------------------
 
     def pyramid_match(self, first: str, second: str, table: str, referee: str = "orlov") -> str:
@@ -230,12 +242,31 @@ class Desk:
         tab.view.selectRow(row)
         panel = tab.open_game(display=False)
         display = tab.open_game(display=True)
+        assert not panel.c.state["roles"], "the walker's baseline is taken before the deal"
+        self.public = invariants.desk_texts()
+        self.game_windows = (panel, display)
         panel.c.stateChanged.connect(lambda _s: self._mafia_changed(panel))
+        self.watch_from_the_hall(game_id)
         return panel, display
+
+    def watch_from_the_hall(self, game_id: str) -> None:
+        """The hall TV (a display account's phone page) follows the game's live stream from now on."""
+        from tests.web.test_mafia_api import Stream
+
+        tv = self.phones.get("tv") or self.phones.setdefault("tv", self.phone("tv"))
+        self.streams[game_id] = tv.call(Stream, self.server, tv.client, game_id)
+
+    def public_frames(self, game_id: str, until) -> list[str]:
+        """The frames the hall has seen of `game_id`, once the last one satisfies `until(frame)`."""
+        import json
+
+        stream = self.streams[game_id]
+        self.qtbot.waitUntil(lambda: bool(stream.frames) and until(json.loads(stream.frames[-1])), timeout=10_000)
+        return list(stream.frames)
 
     def _mafia_changed(self, panel) -> None:
         self.mafia_steps += 1
-        self.secret_breaches += invariants.desk_shows_no_secret(panel.c.state)
+        self.secret_breaches += invariants.desk_shows_no_secret(panel.c.state, self.public, self.game_windows)
 
     def play_mafia_game(self, panel, script) -> None:
         """The game to its end as `script(record, game_id)` (the demo's games) plays it, each event handed to the
@@ -252,7 +283,37 @@ class Desk:
         script(record, c.game_id)
         assert c.state["step"] == "finished", c.state["step"]
         self.played.add(c.game_id)
+        frames = self.public_frames(c.game_id, until=lambda f: f.get("step") == "finished")
+        self.secret_breaches += invariants.frames_tell_nothing(frames)
         self.check("игра мафии окончена")
+
+    def host_keys(self, panel, key) -> None:
+        """A key on the host panel: its shortcuts (N, F, Space, Ctrl+Z) answer in the active window, and the room
+        display opened after the panel took that; the host's hand is back on the panel first."""
+        panel.activateWindow()
+        self.qtbot.waitUntil(panel.isActiveWindow)
+        self.qtbot.keyClick(panel, key)
+
+    def deal(self, panel) -> None:
+        """The deal typed on the deal form as the demo deals it, «Раздать», then N: the agreement over, day 0."""
+        from clubdesk.rules.mafia.script import ROLES
+
+        panel.forms["deal"].set_roles(list(ROLES))
+        self.qtbot.mouseClick(panel.forms["deal"].deal, Qt.MouseButton.LeftButton)
+        self.host_keys(panel, Qt.Key.Key_N)
+        assert panel.c.state["step"] == "speech", (panel.c.state["step"], panel.error.text())
+        self.check("раздача и договорка")
+
+    def remove_under_5_5(self, panel, seat: int) -> None:
+        """M§5.5 on the host panel: the clause picked from the list, the seat clicked, F (the button reads
+        «Удалить»); then the hall's stream must name the seat and no clause (M-16)."""
+        panel.clause.setCurrentIndex(panel.clause.findData("5.5"))
+        self.qtbot.mouseClick(panel.cards[seat - 1], Qt.MouseButton.LeftButton)
+        self.host_keys(panel, Qt.Key.Key_F)
+        assert seat in panel.c.state["removed"], panel.error.text()
+        frames = self.public_frames(panel.c.game_id, until=lambda f: seat in f.get("removed", []))
+        self.secret_breaches += invariants.frames_tell_nothing(frames)
+        self.check(f"удаление места {seat} по п. 5.5")
 
     def _night_on_the_form(self, panel, obj: dict) -> None:
         """A night as the host enters it: the shot and both checks picked on the night form (their answers shown
@@ -261,7 +322,7 @@ class Desk:
         assert panel.stack.currentWidget() is night
         (shot,) = set(obj["shots"].values()) or {None}
         night.choose(shot=shot, don=obj.get("don_check"), sheriff=obj.get("sheriff_check"))
-        self.secret_breaches += invariants.desk_shows_no_secret(panel.c.state)
+        self.secret_breaches += invariants.desk_shows_no_secret(panel.c.state, self.public, self.game_windows)
         day = panel.c.state["day"]
         self.qtbot.mouseClick(night.record, Qt.MouseButton.LeftButton)
         assert panel.c.state["step"] != "night" or panel.c.state["day"] != day, panel.error.text()

@@ -6,7 +6,6 @@ step by step and the failure names the step and the breach.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from sqlalchemy import select
@@ -102,57 +101,57 @@ def protocols_list_only_played(protocols, played: set[str]) -> list[str]:
     return breaches
 
 
-# --- Mafia secrets on the desk's screens: the README, M-16 ------------------------------------------------------
-
-# What tells a role: a check's answer, a check's outcome in the host's notes, a role's name on a seat's card.
-SECRET_TEXT = re.compile(r"ответ\s*:|проверил\s+\d+\s*:|answer\s*:|checked\s+\d+\s*:", re.IGNORECASE)
-ROLE_NAMES = {"мирный", "шериф", "мафия", "дон", "civilian", "sheriff", "mafia", "don"}  # as a card names a role
+# --- Mafia secrets: the README (roles only while R is held), M-16 -------------------------------------------
 
 
-def desk_shows_no_secret(state: dict) -> list[str]:
-    """No window of the desk shows a role or a check's answer while no host holds «Роли — удерживать» or R:
-    every visible widget's text and tooltip, every visible item view's cells (display and tooltip) are read."""
+def desk_shows_no_secret(state: dict, public: set[str] = frozenset(), game_windows=()) -> list[str]:
+    """No window of the desk tells a role, a check's answer or a 5.5 clause while no host holds «Роли —
+    удерживать» or R. The game's own windows (`game_windows`: its host panel, its room display) are walked whole by
+    tests/ui/secrets.py (texts, tooltips, lists of seats — their order, membership and colours); every other
+    visible window is read for what its texts say (its lists are of games and players, not seats). `public`: what
+    the desk showed before the deal (`desk_texts`) — a page titled «Мафия», an evening named «… мафия»."""
     from PySide6.QtWidgets import QApplication
 
-    if state.get("step") == "finished":
+    from tests.secrets import text_tells
+    from tests.ui.secrets import surface, told
+
+    if not state.get("roles"):
         return []
+    over = state.get("step") == "finished"
+    where = f"(шаг {state.get('step')}, день {state.get('day')})"
     breaches = []
     for top in QApplication.topLevelWidgets():
         if not top.isVisible():
             continue
-        for where, text in shown_texts(top):
-            if SECRET_TEXT.search(text) or text.strip() in ROLE_NAMES:
-                breaches.append(f"«{text}» на виду ({where}, шаг {state.get('step')}, день {state.get('day')})")
+        title = top.windowTitle() or type(top).__name__
+        if any(top is w for w in game_windows):
+            breaches += [f"{title}: {line} {where}" for line in told(top, state, public)]
+            continue
+        breaches += [f"{title}: {seen.path} {seen.value!r}: {why} {where}" for seen in surface(top)
+                     if seen.kind not in ("colour", "foreground", "background", "geometry")
+                     for why in text_tells(seen.value, over, public)]
     return breaches
 
 
-def shown_texts(top):
-    """(widget class, text) of everything a person at the desk can read in `top`: labels, buttons, fields, combo
-    items, tooltips, and the cells of item views."""
-    from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QComboBox, QLabel, QLineEdit, QWidget
+def desk_texts() -> set[str]:
+    """Every text the desk's visible windows show now: taken before a deal, they are what tells no role."""
+    from PySide6.QtWidgets import QApplication
 
-    for w in [top, *top.findChildren(QWidget)]:
-        if not w.isVisibleTo(top) and w is not top:
-            continue
-        name = type(w).__name__
-        if w.toolTip():
-            yield name, w.toolTip()
-        if isinstance(w, QLabel | QAbstractButton | QLineEdit):
-            yield name, w.text()
-        elif isinstance(w, QComboBox):
-            yield from ((name, w.itemText(i)) for i in range(w.count()))
-        elif isinstance(w, QAbstractItemView) and w.model() is not None:
-            yield from ((name, value) for value in _cells(w.model(), w.rootIndex()))
+    from tests.ui.secrets import surface
+
+    return {seen.value for top in QApplication.topLevelWidgets() if top.isVisible() for seen in surface(top)}
 
 
-def _cells(model, root):
-    from PySide6.QtCore import Qt
+def frames_tell_nothing(frames: list[str]) -> list[str]:
+    """No frame of a public live stream (a phone not the host's, the hall TV) tells a role, an answer or a 5.5
+    clause before the game is over (M-16)."""
+    import json
 
-    for r in range(min(model.rowCount(root), 200)):
-        c = 0
-        while model.index(r, c, root).isValid():   # a list model's columnCount is private in PySide6
-            for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-                value = model.index(r, c, root).data(role)
-                if isinstance(value, str) and value:
-                    yield value
-            c += 1
+    from tests.secrets import json_tells
+
+    breaches = []
+    for raw in frames:
+        frame = json.loads(raw)
+        over = frame.get("step") == "finished" or frame.get("phase") == "finished"
+        breaches += [f"кадр трансляции: {line}" for line in json_tells(frame, finished=over)]
+    return breaches

@@ -16,16 +16,15 @@ pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support r
 def desk(qtbot, tmp_path):
     d = Desk(qtbot, tmp_path)
     yield d
-    if d.server is not None:
-        d.live().web.stop()
-    d.window.close()
-    d.store.close()
+    d.close()
 
 
 def play_evening(desk: Desk, members: int, shots: int) -> dict[str, str]:
     """The evening, in the order a club plays it; returns the protocols printed at its end (id → text)."""
     from clubdesk.services.demo_mafia import _black_win, _finished_game
     from clubdesk.services.demo_pyramid import MATCH
+
+    DON = 7   # the demo's deal (clubdesk.rules.mafia.script.ROLES): black 2, 7 (Don), 9; the Sheriff at 4
 
     assert desk.register("Зайцев", "Роман", "+7 916 555-01-02") == 1
     assert desk.register("Зайцев", "Роман", "8 (916) 555-01-02", enters=2) == 1   # the tired second Enter
@@ -36,11 +35,15 @@ def play_evening(desk: Desk, members: int, shots: int) -> dict[str, str]:
     desk.score_match_from_phone(desk.phone("orlov"), match, [facts for _who, facts in MATCH])
     desk.play_stage(cup, shots)
 
-    desk.mafia_evening(desk.players[:12])
+    desk.mafia_evening(desk.players[:12], rounds=3)
     for script in (_finished_game, _black_win):
         panel, _display = desk.open_host_panel(desk.start_mafia_game(0, clicks=2))
         desk.play_mafia_game(panel, script)
         panel.close()
+    panel, _display = desk.open_host_panel(desk.start_mafia_game(0))
+    desk.deal(panel)
+    desk.remove_under_5_5(panel, seat=DON)
+    panel.close()
 
     desk.play_stage(cup, shots)
     desk.play_stage(cup, shots, final=True)
