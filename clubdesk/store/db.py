@@ -133,7 +133,7 @@ class Store:
             try:
                 return self._reader.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
-                busy = health.in_use(self.path, exc)
+                busy = health.in_use(self.path, exc) or health.no_space(self.path, exc)
                 if busy is not None:
                     raise busy from exc
                 raise StoreError(f"Не удаётся прочитать базу {self.path}: {exc}",

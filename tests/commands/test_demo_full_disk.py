@@ -73,3 +73,24 @@ def test_a_disk_io_error_with_room_on_the_disk_is_not_called_a_full_disk(tmp_pat
     monkeypatch.setattr(health.shutil, "disk_usage", lambda _p: type("U", (), {"free": 10 << 30})())
     assert health.no_space(tmp_path / "x", Exception("disk I/O error")) is None
     assert health.no_space(tmp_path / "x", Exception("no such table: t")) is None
+
+
+def test_a_read_the_full_disk_refuses_is_the_full_disk_not_damage(tmp_path, monkeypatch):
+    """The first page reads through Store.read: a «disk I/O error» there on a full disk says so too."""
+    store = db.open_store(tmp_path / "club.sqlite")
+    monkeypatch.setattr(health.shutil, "disk_usage", lambda _p: type("U", (), {"free": 0})())
+
+    class Failing:
+        def execute(self, *_args):
+            raise db.sqlite3.OperationalError("disk I/O error")
+
+        def close(self):
+            pass
+
+    store._reader = Failing()
+    try:
+        with pytest.raises(StoreError) as refused:
+            store.read("SELECT 1")
+    finally:
+        store.close()
+    assert refused.value.code == "disk_full"
