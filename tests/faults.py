@@ -89,3 +89,12 @@ class StoreFaults:
                 conn.execute(f"PRAGMA query_only={'ON' if on else 'OFF'}")
             except sqlite3.ProgrammingError:
                 pass  # closed
+
+
+def fill_the_disk_from_now(monkeypatch) -> None:
+    """Every sqlite3 connection opened from now on, whoever opens it (a migration, the desk's identity, the services),
+    fails its COMMIT as SQLite fails on a full disk; reads still work. The switch is on at once."""
+    real = sqlite3.connect
+    monkeypatch.setattr(_Switch, "disk_full", True)
+    monkeypatch.setattr(_Switch, "failures", 0)
+    monkeypatch.setattr(sqlite3, "connect", lambda *args, **kwargs: real(*args, factory=_Connection, **kwargs))

@@ -88,14 +88,14 @@ def _from_store(db: str | None, lang: str, game: str | None, tournament: str | N
     from clubdesk.services.games import GameService
     from clubdesk.services.protocols import ProtocolService
     from clubdesk.store import db as storedb
-    from clubdesk.store.health import check_payloads
+    from clubdesk.store.health import check_records
 
     path = Path(db) if db else storedb.default_db_path()
     if not path.exists():
         raise KnownError(_MSG["ru"]["no_db"].format(path=path), _MSG["en"]["no_db"].format(path=path))
     store = storedb.open_store(path)
     try:
-        check_payloads(path)  # a broken event is refused with its game and seq, not a decoding traceback
+        check_records(path)  # a broken event or text is refused by where it is, not a decoding traceback
         svc = ProtocolService(store, GameService(store))
         if game:
             return svc.game_pdf(game, lang)

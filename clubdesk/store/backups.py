@@ -16,7 +16,7 @@ import sqlite3
 from pathlib import Path
 
 from clubdesk.errors import StoreError
-from clubdesk.store import identity
+from clubdesk.store import health, identity
 
 BACKUPS_KEPT = 10
 BEFORE_MIGRATION = "before-"  # the reason of the copy taken before a migration: "before-0007"
@@ -86,12 +86,11 @@ def _problem(path: Path) -> str | None:
                 return "not an SQLite database"
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            rows = con.execute("PRAGMA integrity_check").fetchall()
+            return health.integrity_problem(con)
         finally:
             con.close()
     except (OSError, sqlite3.Error) as exc:
-        return str(exc)
-    return None if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows[:3])
+        return health.one_line(str(exc))
 
 
 def list_backups(path: Path) -> list[Path]:

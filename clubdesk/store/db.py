@@ -133,7 +133,7 @@ class Store:
             try:
                 return self._reader.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
-                busy = health.in_use(self.path, exc)
+                busy = health.in_use(self.path, exc) or health.no_space(self.path, exc)
                 if busy is not None:
                     raise busy from exc
                 raise StoreError(f"Не удаётся прочитать базу {self.path}: {exc}",
@@ -205,30 +205,33 @@ def check_file(path: Path, *, writable: bool = True) -> None:
     """
     try:
         with open(path, "rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
+            header = fh.read(100)
+        head = header[: len(SQLITE_MAGIC)]
     except OSError as exc:
         raise StoreError(f"Не удаётся открыть файл базы {path}: {exc.strerror}",
                          f"Cannot open the database file {path}: {exc.strerror}", code="unreadable") from exc
     if head != SQLITE_MAGIC:
         raise StoreError(f"Файл {path} не является базой данных ClubDesk (SQLite).",
                          f"The file {path} is not a ClubDesk (SQLite) database.", code="not_sqlite")
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    detail = health.truncated(path, header)
+    if detail is None:
         try:
-            rows = conn.execute("PRAGMA integrity_check").fetchall()
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
-        refusal = health.in_use(path, exc) or (health.read_only(path) if "readonly" in str(exc) or
-                                               "unable to open" in str(exc) else None)
-        if refusal is not None:
-            raise refusal from exc
-        rows = [(str(exc),)]
-    if rows != [("ok",)]:
-        detail = "; ".join(str(r[0]) for r in rows[:3])
-        raise StoreError(f"База данных {path} повреждена ({detail}). Файл не изменён; восстановите резервную копию.",
-                         f"The database {path} is damaged ({detail}). The file was left untouched; restore a backup.",
-                         code="corrupt")
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                found = health.integrity_problem(conn)
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError as exc:
+            refusal = health.in_use(path, exc) or health.no_space(path, exc) or (
+                health.read_only(path) if "readonly" in str(exc) or "unable to open" in str(exc) else None)
+            if refusal is not None:
+                raise refusal from exc
+            found = health.one_line(str(exc))
+        detail = None if found is None else (found, found)  # SQLite's own words, in English
+    if detail is not None:
+        raise StoreError(f"База данных {path} повреждена ({detail[0]}). Файл не изменён; восстановите резервную копию.",
+                         f"The database {path} is damaged ({detail[1]}). The file was left untouched; restore a "
+                         "backup.", code="corrupt")
     refusal = health.read_only(path) if writable else None
     if refusal is not None:
         raise refusal
@@ -241,6 +244,23 @@ def _has_tables(path: Path) -> bool:
         return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").fetchone() is not None
     finally:
         conn.close()
+
+
+def has_players(path: Path) -> bool:
+    """Whether the store at `path` registers anyone, read without writing to it (an older schema too)."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'players'").fetchone():
+            return False
+        return conn.execute("SELECT 1 FROM players LIMIT 1").fetchone() is not None
+    finally:
+        conn.close()
+
+
+def remove_new_file(path: Path) -> None:
+    """Remove a store file made just now that could not be filled, with its companions and identity note."""
+    _put_back(path, None)
+    identity.copy_path(path).unlink(missing_ok=True)
 
 
 def file_revision(path: Path) -> str | None:
@@ -297,6 +317,9 @@ def upgrade_file(path: Path, made: Path | None) -> None:
                 f"Upgrading the database {path} to schema {head} failed ({reason}), and the file could not be put "
                 f"back ({put_back_failed}); its copy from before the upgrade is {made}.",
                 code="migration_failed") from exc
+        no_space = health.no_space(path, exc)
+        if no_space is not None:  # the machine's, not a migration's bug: nothing to report
+            raise no_space from exc
         raise StoreError(
             f"Не удалось обновить базу {path} до схемы {head} ({reason}). Файл оставлен как был (схема {old}); "
             "сообщите об ошибке разработчикам.",
@@ -364,7 +387,14 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
 
     engine = make_engine(path)
     factory = sessionmaker(engine, expire_on_commit=False)
-    desk_id, last_hlc = identity.desk_identity(factory, path)
+    try:
+        desk_id, last_hlc = identity.desk_identity(factory, path)
+    except Exception as exc:  # the first write of an open: a full disk is said so, anything else is a bug
+        engine.dispose()
+        no_space = health.no_space(path, exc)
+        if no_space is not None:
+            raise no_space from exc
+        raise
     return Store(path, desk_id, engine=engine, session_factory=factory, clock=desk_clock(engine, last_hlc))
 
 

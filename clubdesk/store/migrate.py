@@ -64,13 +64,33 @@ class ForeignKeysBroken(Exception):
     """A migration left rows pointing at rows that are not there (PRAGMA foreign_key_check)."""
 
 
+class _DriverCursor:
+    """`execute` as a DB-API cursor has it, through the connection: the upgrade's statement hook sees it too."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, params: tuple = ()):
+        return self._conn.exec_driver_sql(sql, params)
+
+
+def _rebuild_projections(conn: Connection) -> None:
+    """Every game's cached state replayed by this ClubDesk's engines, in the upgrade's transaction. 0002 made the
+    cache table empty and an older ClubDesk wrote what its engines said: left as they were, the desk shows the
+    ratings, scores and standings the cache holds (0 after 0001), not what the events say, until `db rebuild`."""
+    from clubdesk.store.projections import rebuild_every_game
+
+    rebuild_every_game(_DriverCursor(conn))
+
+
 def upgrade_file(path: Path, target: str = "head", *, on_statement: Callable | None = None) -> None:
     """Bring the file at `path` to `target` in ONE SQLite transaction, the alembic_version row included.
 
     SQLite's DDL is transactional, but Python's sqlite3 only opens a transaction before DML: left to the
     driver, each CREATE/DROP/ALTER of a migration commits on its own, and a failure half-way leaves a schema
     no retry can get past. Here the connection is in autocommit mode and we say BEGIN IMMEDIATE ourselves,
-    so a failure or a kill anywhere leaves the file at its old revision with every row.
+    so a failure or a kill anywhere leaves the file at its old revision with every row. At head, the games'
+    cached states are replayed in the same transaction (`_rebuild_projections`).
 
     Foreign keys are off for the run: a batch rebuild (copy the table, drop the old, rename) would otherwise
     fail on the first row that another table references — and PRAGMA foreign_keys cannot change inside a
@@ -96,6 +116,8 @@ def upgrade_file(path: Path, target: str = "head", *, on_statement: Callable | N
     try:
         with engine.connect() as conn, conn.begin():
             upgrade(conn, target)
+            if current_revision(conn) == head_revision():
+                _rebuild_projections(conn)
             dangling = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
             if dangling:
                 table, rowid, parent, _fk = dangling[0]

@@ -98,11 +98,19 @@ def rebuild_all(store: Store) -> int:
     as before, left a stale projection behind the log.
     """
     with store.write() as cur:
-        games = cur.execute("SELECT id, game, players_json, options_json FROM games ORDER BY created_at").fetchall()
-        for gid, game, players_json, options_json in games:
-            rows = _events(cur, gid)
-            engine, _module, _effective, _newer = replay(game, json.loads(players_json), json.loads(options_json), rows)
-            upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(engine.state()))
+        return rebuild_every_game(cur)
+
+
+def rebuild_every_game(cur) -> int:
+    """Every game's cached state replayed from its events, on `cur` (a DB-API cursor, or anything with its
+    `execute`), inside the caller's transaction; returns games done. Also the last step of an upgrade
+    (migrate.upgrade_file): a projection written by an older ClubDesk, or none at all (0002 created the table
+    empty), would show ratings and scores the events do not say."""
+    games = cur.execute("SELECT id, game, players_json, options_json FROM games ORDER BY created_at").fetchall()
+    for gid, game, players_json, options_json in games:
+        rows = _events(cur, gid)
+        engine, _module, _effective, _newer = replay(game, json.loads(players_json), json.loads(options_json), rows)
+        upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(engine.state()))
     return len(games)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import threading
 from collections.abc import Callable
@@ -47,6 +48,23 @@ def accepted_hosts(host: str, port: int) -> set[str]:
     return out
 
 
+class _MalformedRequests(logging.Filter):
+    """aiohttp answers a request it cannot parse (a request line or header over 8 KB, a broken header, TLS spoken to
+    the HTTP port) 400 by itself, and logs it at ERROR with a traceback: any machine on the Wi-Fi, paired or not,
+    could fill the desk's log and `clubdesk serve`'s stderr. Such a request is the sender's: nothing to record.
+    Anything else the server logs (a bug) is kept, traceback and all."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        return not (record.exc_info and isinstance(record.exc_info[1], HttpProcessingError))
+
+
+# The server's own log: under `clubdesk`, so it goes to the desk's log file, never Python's last-resort stderr.
+HTTP_LOG = logging.getLogger("clubdesk.web.http")
+HTTP_LOG.addFilter(_MalformedRequests())
+
+
 class WebServer:
     """The aiohttp app of clubdesk/web/server.py on its own asyncio loop in a daemon thread; start() returns once
     it listens (or raises the reason in one line), stop() closes it."""
@@ -89,7 +107,7 @@ class WebServer:
             self.page = TablePage(self.club, self.dispatcher, self.pairing, self.lang,
                                   accepted_hosts(self.host, self.port), self.on_notify)
             self._runner = web.AppRunner(self.page.app(), access_log=None, shutdown_timeout=1.0,
-                                         keepalive_timeout=limits.IDLE_S)
+                                         keepalive_timeout=limits.IDLE_S, logger=HTTP_LOG)
             await self._runner.setup()
             self.connections = limits.ConnectionLimit(self._runner.server)
             site = web.TCPSite(self._runner, self.host, self.port)

@@ -183,7 +183,8 @@ class TablePage:
         try:
             # a body trickled a byte at a time would hold the connection (and a login's device) for as long as it
             # likes: a phone sends its 16 KB at most within BODY_S even on poor Wi-Fi
-            body = json.loads(await asyncio.wait_for(request.read(), limits.BODY_S))
+            body = json.loads(await asyncio.wait_for(request.read(), limits.BODY_S), parse_constant=_no_constant,
+                              parse_float=_finite)
         except TimeoutError:
             raise web.HTTPRequestTimeout(text=dumps({"error": self._word("slow"), "code": "slow"}),
                                          content_type="application/json", headers={"Connection": "close"}) from None
@@ -379,3 +380,15 @@ class TablePage:
 
 
 _dumps = dumps
+
+
+def _no_constant(name: str):
+    """NaN and ±Infinity are no JSON (Python's json reads them): a body holding one is not understood."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)  # 1e999 reads as infinity
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is out of range")
+    return value

@@ -174,7 +174,8 @@ class TableDesk:
             raise ValidationError("shot", "В Мафии нет ударов.", "A Mafia game has no shots.")
         if kind == "zhuk":
             keys = body.get("keys")
-            if not isinstance(keys, list) or len(keys) > 40 or not all(k in ZHUK_KEYS for k in keys):
+            # a list or an object among the keys is no key either (it is no set member: a TypeError, a 500)
+            if not isinstance(keys, list) or len(keys) > 40 or not all(type(k) is str and k in ZHUK_KEYS for k in keys):
                 raise ValidationError("keys", "Удар не понят: неизвестные кнопки.", "The shot was not understood.")
             draft = ZhukDraft()
             for k in keys:

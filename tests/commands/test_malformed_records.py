@@ -1,4 +1,4 @@
-"""Each malformed record the attack found (issue 18 item 9) exits 2 with one line of at most 300 characters, the
+"""Each malformed record the attacks found (issue 18 item 9, issue 37 item 4) exits 2 with one line of at most 300 characters, the
 value quoted and cut, from `replay` and from `print --record`; two valid records that used to crash `print` print."""
 
 from __future__ import annotations
@@ -29,6 +29,14 @@ CASES = {
     "a 10 000-character unknown field": ZHUK.replace('"game"', '"' + "f" * 10_000 + '": 1, "game"', 1),
     "a 10 000-character format": ZHUK.replace('"clubdesk-game/1"', '"' + "g" * 10_000 + '"', 1),
 }
+# issue 37.4: a number out of range in any numeric field of an event or a header (the last OverflowError of the CLI)
+_EXTRA = '{"type": "agreement_end"}'
+_AGREEMENT = '{\n   "type": "agreement_end"\n  }'
+for points in ("1e308", "-1e308", "1.0000001", "10" + "0" * 98):
+    CASES[f"extra points {points[:12]}"] = MAFIA.replace(
+        _AGREEMENT, '{"type": "extra_points", "seat": 3, "points": ' + points + ', "reason": "x"}, ' + _EXTRA, 1)
+CASES["a nominal of 100 digits"] = ZHUK.replace('"nominal": 100', '"nominal": 1' + "0" * 99, 1)
+CASES["a nominal over a million"] = ZHUK.replace('"nominal": 100', '"nominal": 1000001', 1)
 assert all(text not in (ZHUK, MAFIA) for text in CASES.values())  # every replacement took
 
 

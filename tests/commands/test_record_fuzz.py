@@ -1,6 +1,6 @@
-"""Damaged game records never end in a traceback (issue 18 item 9): valid records from the test sets are damaged
-one way each (a hostile value, a key removed, added or renamed, NaN, a lone surrogate, a 5 000-digit integer, deep
-nesting, a duplicate key, a cut text, events dropped, swapped or repeated, a number nudged) and run in-process through
+"""Damaged game records never end in a traceback (issue 18 item 9, issue 37 item 4): valid records from the test sets
+(and the Mafia one with extra points) are damaged one way each (a hostile value, a key removed, added or renamed, NaN,
+a lone surrogate, a 5 000-digit integer, deep nesting, a duplicate key, a cut text, events dropped, swapped or repeated, a number nudged) and run in-process through
 `clubdesk replay` and `clubdesk print --record`. Each must exit 0, or exit 2 with one line of at most 300 characters.
 
 Every record goes through `print --record` up to its refusal. Of the records that still replay, one in STORY_EVERY
@@ -29,6 +29,15 @@ from clubdesk.reports import zhuk as zhuk_report
 TESTS = Path(__file__).parents[1]
 BASES = [p.read_text(encoding="utf-8") for p in sorted((TESTS / "rules" / "records").glob("*.json"))
          + sorted((TESTS / "commands" / "records").glob("*.json"))]
+
+def _with_extra_points(text: str) -> str:
+    """The Mafia record with the host's extra points after the deal (M-7): a numeric field no other base record has."""
+    rec = json.loads(text)
+    rec["events"].insert(1, {"type": "extra_points", "seat": 3, "points": 0.3, "reason": "лучшая речь"})
+    return json.dumps(rec, ensure_ascii=False, indent=1)
+
+
+BASES.append(_with_extra_points((TESTS / "rules" / "records" / "mafia-shootout.json").read_text(encoding="utf-8")))
 RECORDS = [json.loads(t) for t in BASES]
 
 HOSTILE_VALUES = [None, True, False, 0, -1, 11, 10**30, 1.5, -0.0, 1e308, "", " ", "x" * 10_000, "²", "\u202e1",
@@ -222,3 +231,31 @@ def test_damaged_records_soak(tmp_path):
     examples = int(os.environ.get("CLUBDESK_FUZZ_SOAK", "200000"))
     outcomes = _fuzz(examples, tmp_path)
     _guard(outcomes, examples)
+
+
+EXTREMES = (1e308, -1e308, 10**99, -(10**99))
+
+
+@pytest.mark.parametrize("index", range(len(BASES)))
+def test_every_number_of_a_record_at_its_extremes_exits_0_or_2_with_one_line(index, tmp_path):
+    """Issue 37.4: each numeric field of each base record (the header's and every event's) set in turn to the largest
+    JSON numbers a record may hold; a record that still replays is printed for real (a 100-digit nominal broke the
+    protocol's layout, «points»: 1e308 ended replay and print in OverflowError)."""
+    _places_, _dicts, numbers, _strings = PLACES[index]
+    assert numbers
+    for path, key in numbers:
+        for value in EXTREMES:
+            rec = json.loads(BASES[index])
+            _at(rec, path)[key] = value
+            data = json.dumps(rec).encode("utf-8")
+            err = io.StringIO()
+            code = _run(replay.run, data, path="-", out=io.StringIO(), err=err)
+            assert code in (0, 2), (path, key, value)
+            if code == 2:
+                _one_line(err.getvalue())
+                continue
+            err, pdf = io.StringIO(), tmp_path / "out.pdf"
+            pdf.unlink(missing_ok=True)
+            assert _run(print_protocol.run, data, out=str(pdf), record="-", err=err) in (0, 2), (path, key, value)
+            if not pdf.exists():
+                _one_line(err.getvalue())

@@ -3,7 +3,8 @@ inserts, and the rows the same club must have once the file is upgraded to head.
 
 The club: members, a banned player, a guest (a guest exists from 0003 on), an administrator and a host
 account, a Жук tournament with a stage, two rounds (one clock running, one paused), tables, seats and a game
-with shots, and a Mafia evening with check-ins and a game with events; the change log and the projections.
+with shots, and a Mafia evening with check-ins and a game with events; the change log and the projections (at
+head every game's projection is its events replayed, whatever the old file cached).
 
 `expected_at_head(rev)` spells out what each migration does to these rows. A new migration that adds a column
 or moves data must say here what the old rows become — the comparison is value for value.
@@ -29,6 +30,10 @@ def _synced(n: int) -> dict:
     return {"hlc": 1_764_000_000_000_000 + n, "desk_id": DESK}
 
 
+# A Mafia game needs ten seats (M-1); the guests at seats 5…10 are not in the registry (the engine does not ask).
+MAFIA_PLAYERS = ["p-1", "p-2", "p-4", "p-5", *(f"x-{n}" for n in range(5, 11))]
+MAFIA_DEAL = ("civilian", "mafia", "civilian", "sheriff", "civilian", "don", "civilian", "mafia", "civilian",
+              "civilian")
 CLOCKS = {"r-1": {"elapsed": 312.5, "started_at": 1_764_750_000.25}, "r-2": {"elapsed": 1800.0, "started_at": None}}
 TOURNAMENT_OPTIONS = {"bankroll": "carry", "settlement": "previous"}
 
@@ -89,7 +94,7 @@ def head_rows() -> dict[str, list[dict]]:
               "players_json": _j(zhuk_players), "options_json": _j({"nominal": 100, "settlement": "previous"}),
               "status": "running", "created_at": "2026-12-01T17:30:00.000Z", **_synced(60)},
              {"id": "g-2", "game": "mafia", "title": "Игра 1", "table_id": "gt-2",
-              "players_json": _j(["p-1", "p-2", "p-4", "p-5"]), "options_json": "{}", "status": "finished",
+              "players_json": _j(MAFIA_PLAYERS), "options_json": "{}", "status": "running",
               "created_at": "2026-12-01T19:30:00.000Z", **_synced(61)}]
     shot = {"type": "shot", "player": "p-1", "cue": "main", "potted": [{"ball": "std", "legal": True}],
             "fouls": [], "zhuk_attempt": False, "rebound": False, "removed": None}
@@ -98,9 +103,11 @@ def head_rows() -> dict[str, list[dict]]:
     events = [{"id": f"ev-{n}", "game_id": "g-1", "seq": n, "type": p["type"], "payload": _j(p),
                "recorded_at": f"2026-12-01T17:4{n}:00.000Z", "author_id": "a-1", **_synced(70 + n)}
               for n, p in enumerate((shot, miss, void), start=1)]
-    events += [{"id": "ev-m1", "game_id": "g-2", "seq": 1, "type": "agreement_end",
-                "payload": _j({"type": "agreement_end"}), "recorded_at": "2026-12-01T19:40:00.000Z",
-                "author_id": None, **_synced(80)}]
+    deal = {"type": "deal", "roles": {str(seat): role for seat, role in enumerate(MAFIA_DEAL, start=1)}}
+    events += [{"id": f"ev-m{n}", "game_id": "g-2", "seq": n, "type": p["type"], "payload": _j(p),
+                "recorded_at": f"2026-12-01T19:4{n}:00.000Z", "author_id": None, **_synced(80 + n)}
+               for n, p in enumerate((deal, {"type": "agreement_end"}), start=1)]
+    # as an older ClubDesk cached it (another shape than head's engine gives): the upgrade replays it anew
     projections = [{"game_id": "g-1", "seq": 3, "state_json": _j({"balances": {"p-1": 10100, "p-2": 9950}})}]
     change_log = [{"id": n + 1, "hlc": 1_764_000_000_000_000 + n, "desk_id": DESK, "entity": "players",
                    "entity_id": p["id"], "op": "insert", "payload": _j(p), "pushed": n % 2} for n, p in
@@ -147,10 +154,24 @@ def expected_at_head(rev: str) -> dict[str, list[dict]]:
         for p in rows["players"]:
             p["is_guest"] = 0  # 0003: everyone registered before guests existed is a member
         rows["tournament_entries"] = []
-    if rev < "0002":
-        rows["projections"] = []
+    rows["projections"] = _replayed(rows)  # whatever the cache held, or none (before 0002): the events say
     rows = _sync_0013(_sync_0012(_sync_0010(_sync_0009(_sync_0008(_sync_0007(rows))))))
     return {table: sorted(r, key=_j) for table, r in rows.items()}
+
+
+def _replayed(rows: dict[str, list[dict]]) -> list[dict]:
+    """The cached state of every game as head's engines replay its events (projections.replay)."""
+    from clubdesk.store.changelog import canonical_json
+    from clubdesk.store.projections import replay
+
+    out = []
+    for g in rows["games"]:
+        events = sorted((e["seq"], e["type"], json.loads(e["payload"])) for e in rows["events"]
+                        if e["game_id"] == g["id"])
+        engine, *_ = replay(g["game"], json.loads(g["players_json"]), json.loads(g["options_json"]), events)
+        out.append({"game_id": g["id"], "seq": events[-1][0] if events else 0,
+                    "state_json": canonical_json(engine.state())})
+    return out
 
 
 SET_LIKE = {"check_ins": ("evening_id", "player_id"), "tournament_entries": ("tournament_id", "player_id"),

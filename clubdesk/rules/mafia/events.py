@@ -226,10 +226,11 @@ def _parse_best_move(obj: Any) -> BestMove:
 def _parse_extra(obj: Any) -> ExtraPoints:
     check_fields(obj, "extra_points", ("type", "seat", "points", "reason"))
     points = expect_type(obj["points"], (int, float), "extra_points.points")
-    tenths = round(points * 10)
-    if abs(points * 10 - tenths) > 1e-6 or not -10 <= tenths <= 10:
-        raise _bad("bad_points", f"extra_points.points: {points} — нужны десятые доли в пределах ±1.0",
-                   f"extra_points.points: {points} — tenths within ±1.0 are required")
+    # bounded before any arithmetic: round(1e308 * 10) overflows and round(NaN) has no value (NaN fails the bounds)
+    tenths = round(points * 10) if -1 <= points <= 1 else None
+    if tenths is None or abs(points * 10 - tenths) > 1e-6:
+        raise InvalidEventError("bad_points", "M-7", f"extra_points.points: {points} — нужны десятые доли в пределах "
+                                "±1.0", f"extra_points.points: {points} — tenths within ±1.0 are required")
     reason = expect_type(obj["reason"], str, "extra_points.reason").strip()
     if not reason:
         raise _bad("missing_reason", "extra_points.reason: нужна причина", "extra_points.reason: a reason is required")

@@ -220,6 +220,8 @@ def event_to_json(event: Event) -> dict:
 
 
 RATING_BOUND = 1_000_000
+NOMINAL_BOUND = 1_000_000  # B; the club's tournament nominals are 100…1000 (Z-10)
+BALANCE_BOUND = 10**12  # B; a bankroll is 10 000 (Z-10): a whole season of rounds stays far below
 
 
 def rating_to10(value: Any, where: str) -> int:
@@ -251,8 +253,9 @@ def parse_header(players: Any, options: Any) -> tuple[tuple[Seat, ...], int, str
         where = f"players[{i}]"
         _obj(p, where, _SEAT_REQ, _SEAT)
         balance = p.get("balance", START_BALANCE)
-        if type(balance) is not int:
-            raise _bad("bad_type", f"{where}.balance: ожидалось целое число B", f"{where}.balance: whole B expected")
+        if type(balance) is not int or not -BALANCE_BOUND <= balance <= BALANCE_BOUND:
+            raise _bad("bad_type", f"{where}.balance: ожидалось целое число B в пределах ±{BALANCE_BOUND}",
+                       f"{where}.balance: whole B within ±{BALANCE_BOUND} expected")
         seats.append(Seat(_player(p["id"], where + ".id"), balance,
                           rating_to10(p.get("rating", START_RATING), where + ".rating")))
     if len({s.id for s in seats}) != len(seats):
@@ -261,12 +264,13 @@ def parse_header(players: Any, options: Any) -> tuple[tuple[Seat, ...], int, str
         raise _bad("not_an_object", "options: ожидался объект JSON", "options: a JSON object was expected")
     _obj(options, "options", frozenset(), _OPTIONS)
     nominal = options.get("nominal", 100)
-    if type(nominal) is not int or nominal <= 0:
-        raise _bad("bad_nominal", f"options.nominal: номинал {nominal!r} должен быть целым > 0",
-                   f"options.nominal: nominal {nominal!r} must be a whole number > 0")
+    # bounded like a rating: a 100-digit nominal made every price of the protocol too wide for its page
+    if type(nominal) is not int or not 0 < nominal <= NOMINAL_BOUND:
+        raise _bad("bad_nominal", f"options.nominal: номинал {nominal!r} должен быть целым от 1 до {NOMINAL_BOUND}",
+                   f"options.nominal: nominal {nominal!r} must be a whole number from 1 to {NOMINAL_BOUND}")
     settlement = _value(options.get("settlement", "previous"), "options.settlement", SETTLEMENTS)
     bank = options.get("bank", 0)
-    if type(bank) is not int or bank < 0:
-        raise _bad("bad_bank", f"options.bank: банк {bank!r} должен быть целым ≥ 0 B",
-                   f"options.bank: bank {bank!r} must be a whole number ≥ 0 B")
+    if type(bank) is not int or not 0 <= bank <= BALANCE_BOUND:   # Z-15: carried, so bounded as a balance
+        raise _bad("bad_bank", f"options.bank: банк {bank!r} должен быть целым от 0 до {BALANCE_BOUND} B",
+                   f"options.bank: bank {bank!r} must be a whole number from 0 to {BALANCE_BOUND} B")
     return tuple(seats), nominal, settlement, bank
