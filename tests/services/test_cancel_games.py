@@ -136,7 +136,9 @@ def test_a_phantom_mafia_game_is_cancelled_and_left_out_of_the_evening(store, ad
     assert {r.games for r in svc.standings(eid)} == {1}
     [doc] = [d for d in protocols.list_documents() if d.kind == "evening"]
     assert doc.detail == "игр: 1"
-    assert protocols.evening_pdf(eid)  # prints the one game, not the cancelled one
+    from tests.reports.pdfcheck import text
+
+    assert text(protocols.evening_pdf(eid)).count("Среда · игра 1 · стол 1") == 1  # not the cancelled one too
 
 
 def test_a_finished_mafia_game_is_refused_with_the_reason(store, admin, games, evening):
@@ -205,6 +207,10 @@ def test_a_duplicate_table_is_cancelled_while_the_round_plays(store, admin, zhuk
                             seat_table=lambda s: _table_like(s, first.id))
     svc.games.cancel(admin, copy)
     assert [t.game_id for t in svc.tables(round_id)] == [t.game_id for t in tables]
+    svc.end_round(admin, round_id)
+    assert svc.round_over(round_id)  # the cancelled copy is not a table still to end
+    data, _meta = ProtocolService(store, svc.games).tournament_data(_tid)
+    assert [t.number for t in data.stages[0].rounds[0].tables] == [t.number for t in tables]  # nor a printed one
 
 
 def test_a_cancelled_table_moves_no_rating(store, admin, zhuk):

@@ -95,12 +95,15 @@ def test_two_starts_at_the_same_moment_make_one_game(store, admin, evening):
     assert rows(store, "games") == 1 and len(svc.list_games(eid)) == 1
 
 
-def test_the_next_game_at_the_table_starts_once_the_one_there_is_cancelled(admin, evening):
+def test_a_cancelled_game_holds_neither_its_table_nor_its_game_of_the_seating(admin, evening):
     svc, eid, seating = evening
     gid = svc.start_game(admin, eid, 1, 1, list(seating.rounds[0][0]))
     svc.games.cancel(admin, gid)
     svc.start_game(admin, eid, 2, 1, list(seating.rounds[1][0]))
     assert [(g.round, g.table) for g in svc.list_games(eid)] == [(2, 1)]
+    svc.games.cancel(admin, svc.list_games(eid)[0].game_id)
+    svc.start_game(admin, eid, 1, 1, list(seating.rounds[0][0]))  # the cancelled game's own slot, started again
+    assert [(g.round, g.table) for g in svc.list_games(eid)] == [(1, 1)]
 
 
 # --- Пирамидка: the table typed with the match ---------------------------------------------------------------------
