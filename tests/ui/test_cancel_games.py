@@ -1,0 +1,92 @@
+"""Issue 34 at the desk: a double click on «Начать игру» starts one game; «Отменить игру (создана по ошибке)…» asks
+what happens, then the game reads «отменена» and its slot of the seating is offered again."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clubdesk.services.evenings import EveningService
+from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.ui.mafia.games_tab import GamesTab
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+@pytest.fixture
+def evening(club, admin, today):
+    """Two tables, 20 players seated for two games each: the second click had table 2's game to start."""
+    svc = EveningService(club.store, club.games, PlayerService(club.store, today))
+    ps = PlayerService(club.store)
+    ev = svc.create(admin, today, admin.account_id, tables=2, name="Первый вечер")
+    for i in range(20):
+        svc.check_in(admin, ev.id, ps.add(admin, PlayerData(f"Игрок Номер{i:02}", f"Ник{i:02}")).id)
+    svc.draw_seating(admin, ev.id, 2, seed=4)
+    return svc, ev.id
+
+
+def slot_of(tab, game: tuple[int, int]) -> int:
+    """The combo's row of (game, table); findData does not compare a Python tuple."""
+    return next((i for i in range(tab.slot.count()) if tab.slot.itemData(i) == game), -1)
+
+
+@pytest.fixture
+def tab(qtbot, evening, admin):
+    svc, eid = evening
+    t = GamesTab(svc, admin)
+    qtbot.addWidget(t)
+    t.set_evening(eid)
+    t.show()
+    qtbot.waitExposed(t)
+    return t
+
+
+def test_two_clicks_on_start_make_one_game(qtbot, tab, evening):
+    svc, eid = evening
+    assert tab.start.isEnabled() and tab.slot.currentData() == (1, 1)
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    assert [(g.round, g.table) for g in svc.list_games(eid)] == [(1, 1)]
+    assert not tab.start.isEnabled() and tab.start.toolTip() == "Выберите игру рядом с кнопкой"
+    tab.slot.setCurrentIndex(slot_of(tab, (1, 2)))  # the next game is picked on purpose
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    assert [(g.round, g.table) for g in svc.list_games(eid)] == [(1, 1), (1, 2)]
+
+
+def test_the_phantom_game_is_refused_in_one_line_under_the_buttons(qtbot, tab, evening):
+    svc, eid = evening
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    tab.slot.setCurrentIndex(slot_of(tab, (2, 1)))
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    assert tab.message.isVisibleTo(tab) and tab.message.text().startswith("За столом 1 ещё идёт игра 1")
+    assert len(svc.list_games(eid)) == 1
+
+
+def test_cancel_asks_what_happens_then_the_game_reads_cancelled_and_its_slot_comes_back(qtbot, tab, evening):
+    svc, eid = evening
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    tab.view.selectRow(0)
+    assert tab.cancel.isEnabled() and tab.cancel.text() == "Отменить игру (создана по ошибке)…"
+    asked: list[str] = []
+    assert not tab.cancel_game(ask=lambda _p, _t, text: asked.append(text) or False)
+    assert "«Игра 1, стол 1»" in asked[0] and "рейтинг не изменится" in asked[0] and len(svc.list_games(eid)) == 1
+    assert tab.cancel_game(ask=lambda *_: True)
+    assert svc.list_games(eid) == []
+    assert tab.model.index(0, 3).data() == "отменена (создана по ошибке)"
+    tab.view.selectRow(0)
+    assert not tab.cancel.isEnabled() and tab.cancel.toolTip() == "Игра уже отменена"
+    assert slot_of(tab, (1, 1)) >= 0 and tab.start.isEnabled()
+
+
+def test_only_the_desk_is_offered_the_cancel(qtbot, club, admin, evening):
+    from clubdesk.services.accounts import AccountService
+
+    svc, eid = evening
+    host = AccountService(club.store).create_account(admin, "host1", "long-enough", ("host",))
+    svc.start_game(admin, eid, 1, 1, list(svc.seating(eid).rounds[0][0]))
+    t = GamesTab(svc, host)
+    qtbot.addWidget(t)
+    t.set_evening(eid)
+    t.view.selectRow(0)
+    assert not t.cancel.isEnabled() and t.cancel.toolTip() == "Игру отменяет администратор стойки"
