@@ -10,7 +10,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.ui.mafia.games_tab import GamesTab
 
-pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
 
 
 @pytest.fixture
@@ -90,3 +90,86 @@ def test_only_the_desk_is_offered_the_cancel(qtbot, club, admin, evening):
     t.set_evening(eid)
     t.view.selectRow(0)
     assert not t.cancel.isEnabled() and t.cancel.toolTip() == "Игру отменяет администратор стойки"
+
+
+# --- Пирамидка: the panel and the match window ---------------------------------------------------------------------
+
+@pytest.fixture
+def match(club, admin):
+    from clubdesk.services.matches import MatchService
+
+    ids = [club.players.add(admin, PlayerData(n)).id for n in ("Орлов Глеб", "Сокол Анна")]
+    return MatchService.of(club).create(admin, *ids, table="Сто 6", referee="Не тот")
+
+
+def test_a_match_with_a_typo_is_cancelled_from_the_panel_and_its_window_turns_read_only(qtbot, club, admin, match):
+    from clubdesk.ui.pyramid.panel import PyramidPanel
+
+    panel = PyramidPanel(club, admin)
+    qtbot.addWidget(panel)
+    window = panel.open_match(match)
+    qtbot.addWidget(window)
+    assert not panel.cancel_button.isEnabled() and panel.cancel_button.toolTip() == "Выберите матч в списке"
+    panel.view.selectRow(0)
+    asked: list[str] = []
+    assert panel.cancel_selected(ask=lambda _p, _t, text: asked.append(text) or True)
+    assert "«Сто 6 · Орлов Глеб — Сокол Анна»" in asked[0]
+    assert panel.model.index(0, 5).data() == "отменён (создан по ошибке)"
+    assert not panel.cancel_button.isEnabled() and panel.cancel_button.toolTip() == "Матч уже не идёт"
+    qtbot.waitUntil(lambda: window.banner.isVisibleTo(window))
+    assert window.banner.text().startswith("Матч отменён")
+    assert not window.commit_button.isEnabled() and not window.undo_button.isEnabled()
+    assert window.open_game_text() == ""  # closing the desk does not warn about it
+
+
+def test_the_match_windows_cancel_shows_a_refusal_in_its_one_line(qtbot, club, admin, match):
+    from clubdesk.services.matches import MatchService
+    from clubdesk.ui.pyramid.match_window import MatchWindow
+
+    svc = MatchService.of(club)
+    window = MatchWindow(svc, admin, match)
+    qtbot.addWidget(window)
+    [action] = [a for a in window.concede_button.menu().actions() if a.text() == "Отменить игру (создана по ошибке)…"]
+    assert action.isEnabled()
+    told: list[str] = []
+    svc.concede(admin, match, svc.get(match).players[0])  # over meanwhile (a tablet at the table)
+    assert not window.cancel_match(ask=lambda *_: True, tell=lambda _p, _t, text: told.append(text))
+    assert told == ["Игра уже закончена и её результат учтён в рейтинге «Пирамидки»: отменить её нельзя, можно "
+                    "исправить результат."]
+
+
+# --- Жук: a table's card on «Столы», before its first shot ---------------------------------------------------------
+
+def test_a_zhuk_table_is_cancelled_from_its_card_before_its_first_shot_and_leaves_the_board(qtbot, hub, admin,
+                                                                                             two_tables, monkeypatch):
+    import clubdesk.ui.cancel_game as cancel_game
+    from clubdesk.ui.pages.live import LivePage
+
+    page = LivePage(hub, admin)
+    qtbot.addWidget(page)
+    first, second = two_tables
+    [action] = [a for a in page.board.cards[second.game_id].menu().actions()
+                if a.text() == "Отменить игру (создана по ошибке)…"]
+    asked: list[str] = []
+    monkeypatch.setattr(cancel_game, "_ask", lambda _p, _t, text: asked.append(text) or True)  # «Да»
+    action.trigger()  # the card's menu → the page's confirmation → the hub
+    assert asked and asked[0].startswith("Отменить игру «Стол 2 · Кубок: этап 1, раунд 1»")
+    assert set(page.board.cards) == {first.game_id}
+    hub.record(admin, first.game_id, {"type": "shot", "player": first.players[0],
+                                      "potted": [{"ball": "std", "legal": True}]})
+    [played] = [a for a in page.board.cards[first.game_id].menu().actions() if a.text() == action.text()]
+    assert not played.isEnabled()  # a table that has played keeps its game
+
+
+def test_a_zhuk_tables_refusal_is_told_in_its_one_line(qtbot, hub, admin, two_tables):
+    from clubdesk.ui.pages.live import LivePage
+
+    page = LivePage(hub, admin)
+    qtbot.addWidget(page)
+    first, second = two_tables
+    hub.record(admin, first.game_id, {"type": "shot", "player": first.players[0],
+                                      "potted": [{"ball": "std", "legal": True}]})
+    told: list[str] = []
+    assert not page.cancel_table(second, ask=lambda *_: True, tell=lambda _p, _t, text: told.append(text))
+    assert told[0].startswith("За другими столами раунда уже играют: игроки стола 2 остались бы без раунда.")
+    assert set(page.board.cards) == {first.game_id, second.game_id}

@@ -15,12 +15,14 @@ from PySide6.QtWidgets import (
 
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import RECORDER_ROLES
+from clubdesk.ui.cancel_game import action_text, cancel_game
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.pyramid import SCORE, TABLE, MatchesModel
 from clubdesk.ui.pyramid.feed import feed_for
 from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.new_match import NewMatchDialog
 from clubdesk.ui.pyramid.style import STYLE
+from clubdesk.ui.views import enable
 
 REFRESH_DELAY_MS = 150
 
@@ -42,6 +44,8 @@ class PyramidPanel(QWidget):
         self.new_button.setEnabled(actor.has(*RECORDER_ROLES))
         self.open_button = QPushButton(tr("Открыть"))
         self.open_button.setEnabled(False)
+        self.cancel_button = QPushButton(action_text())
+        enable(self.cancel_button, False, tr("Выберите матч в списке"))
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -56,6 +60,7 @@ class PyramidPanel(QWidget):
 
         bar = QHBoxLayout()
         bar.addStretch(1)  # no title of its own: the page that embeds the panel names it
+        bar.addWidget(self.cancel_button)
         bar.addWidget(self.new_button)
         bar.addWidget(self.open_button)
         layout = QVBoxLayout(self)
@@ -67,6 +72,7 @@ class PyramidPanel(QWidget):
         self.view.doubleClicked.connect(lambda _i: self.open_selected())
         self.open_button.clicked.connect(self.open_selected)
         self.new_button.clicked.connect(self.new_match)
+        self.cancel_button.clicked.connect(lambda: self.cancel_selected())  # clicked(bool) is not the question
         self.model.modelReset.connect(self._sync_buttons)
         self._pending: str | None = None
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
@@ -77,6 +83,25 @@ class PyramidPanel(QWidget):
 
     def _sync_buttons(self) -> None:
         self.open_button.setEnabled(self.view.selectionModel().hasSelection())
+        game_id = self.selected_id()
+        match = self.model.match_at(self.model.row_of(game_id)) if game_id else None
+        enable(self.cancel_button, match is not None and not match.over and self._actor.has("desk"),
+               tr("Выберите матч в списке") if match is None else tr("Игру отменяет администратор стойки")
+               if not self._actor.has("desk") else tr("Матч уже не идёт"))
+
+    def cancel_selected(self, ask=None, tell=None) -> bool:
+        """«Отменить игру (создана по ошибке)…» on the picked match (the match window has it too)."""
+        game_id = self.selected_id()
+        if game_id is None:
+            return False
+        m = self.model.match_at(self.model.row_of(game_id))
+        what = " · ".join(x for x in (m.table, f"{m.names[0]} — {m.names[1]}") if x)
+        if not cancel_game(self, self.service.games, self._actor, game_id, what, ask=ask, tell=tell):
+            return False
+        self.refresh(select=game_id)
+        self.feed.changed.emit(game_id)  # its window and its hall board show it cancelled
+        self.feed.matches_changed.emit()  # «Столы» drops it
+        return True
 
     def selected_id(self) -> str | None:
         rows = self.view.selectionModel().selectedRows()
