@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from clubdesk.services.evenings import EveningService
-from clubdesk.services.games import GameService
+from clubdesk.services.games import EventRefused, GameReadOnly, GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.services.table_guard import TableBusy
@@ -181,3 +181,79 @@ def _table_like(session, table_id: str) -> str:
     session.add(new)
     session.flush()
     return new.id
+
+
+# --- the invariant over any order of starts, ends and cancels ---------------------------------------------------------
+
+def test_any_evening_of_matches_keeps_one_running_match_per_table_and_counts_only_finished_ones(tmp_path):
+    """Hypothesis stateful: the desk starts matches at three tables (typed in any case), ends and cancels them in
+    any order; after every step each table holds at most one running match, a cancelled one is in no running list
+    and no rating, and every refusal stored nothing."""
+    import shutil
+
+    from hypothesis import settings
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+    from clubdesk.services.accounts import AccountService
+    from clubdesk.services.cancellation import CancelRefused
+    from clubdesk.services.ratings import RatingService
+    from clubdesk.services.table_guard import table_key
+    from clubdesk.store.db import open_store
+
+    counter = iter(range(10_000))
+    template = tmp_path / "template.sqlite"  # migrated once; each example starts from a copy of it
+    open_store(template).close()
+
+    class Evening(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            path = tmp_path / f"club{next(counter)}.sqlite"
+            shutil.copy(template, path)
+            self.store = open_store(path)
+            self.admin = AccountService(self.store).create_first_admin("admin", "secret-admin")
+            ps = PlayerService(self.store)
+            self.ids = [ps.add(self.admin, PlayerData(f"Игрок Номер{i:02}")).id for i in range(4)]
+            self.matches = MatchService(self.store, GameService(self.store), ps)
+            self.started: list[str] = []
+
+        def teardown(self) -> None:
+            self.store.close()
+
+        @rule(table=st.sampled_from(["Стол 1", "стол 1", " СТОЛ  1", "Стол 2", "Стол 3", ""]),
+              pair=st.sampled_from([(0, 1), (2, 3), (1, 2)]))
+        def start(self, table, pair):
+            before = self.store.read("SELECT count(*) FROM games")[0][0]
+            try:
+                self.started.append(self.matches.create(self.admin, self.ids[pair[0]], self.ids[pair[1]], table))
+            except TableBusy:
+                assert self.store.read("SELECT count(*) FROM games")[0][0] == before
+
+        @precondition(lambda self: self.started)
+        @rule(i=st.integers(0, 50), cancel=st.booleans())
+        def end(self, i, cancel):
+            gid = self.started[i % len(self.started)]
+            m = self.matches.get(gid)
+            try:
+                if cancel:
+                    self.matches.cancel(self.admin, gid)
+                else:
+                    self.matches.concede(self.admin, gid, m.players[0])
+            except (CancelRefused, GameReadOnly, EventRefused):
+                assert m.over  # only a match no longer on refuses
+                assert self.matches.get(gid) == m
+
+        @invariant()
+        def one_running_match_per_table(self):
+            running = [table_key(m.table) for m in self.matches.list("running") if m.table.strip()]
+            assert len(running) == len(set(running))
+
+        @invariant()
+        def a_cancelled_match_counts_nowhere(self):
+            cancelled = {m.id for m in self.matches.list() if m.cancelled}
+            assert not cancelled & {m.id for m in self.matches.list("running")}
+            finished = [m for m in self.matches.list() if m.finished]
+            assert len(RatingService(self.store).pyramid_results()) == len(finished)
+
+    Evening.TestCase.settings = settings(max_examples=25, stateful_step_count=12, deadline=None)
+    Evening.TestCase().runTest()
