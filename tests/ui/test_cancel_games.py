@@ -54,13 +54,31 @@ def test_two_clicks_on_start_make_one_game(qtbot, tab, evening):
     assert [(g.round, g.table) for g in svc.list_games(eid)] == [(1, 1), (1, 2)]
 
 
-def test_the_phantom_game_is_refused_in_one_line_under_the_buttons(qtbot, tab, evening):
+def test_the_next_game_at_a_table_whose_game_is_on_is_not_offered_until_it_ends(qtbot, tab, evening, admin):
+    from tests.services.test_evenings import _play_red_win
+
     svc, eid = evening
     qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
     tab.slot.setCurrentIndex(slot_of(tab, (2, 1)))
+    assert not tab.start.isEnabled() and tab.start.toolTip() == "За столом 1 ещё идёт игра 1"
     qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
-    assert tab.message.isVisibleTo(tab) and tab.message.text().startswith("За столом 1 ещё идёт игра 1")
     assert len(svc.list_games(eid)) == 1
+    [game] = svc.list_games(eid)
+    _play_red_win(svc.games, admin, game.game_id)
+    tab._game_changed(game.game_id)  # what the host panel's feed says after each event
+    assert tab.start.isEnabled()
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    assert [(g.round, g.table) for g in svc.list_games(eid)] == [(1, 1), (2, 1)]
+
+
+def test_a_start_the_service_refuses_is_told_in_one_line_under_the_buttons(qtbot, tab, evening, admin):
+    svc, eid = evening
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    tab.slot.setCurrentIndex(slot_of(tab, (1, 2)))
+    svc.start_game(admin, eid, 1, 2, list(svc.seating(eid).rounds[0][1]))  # a phone or another desk, meanwhile
+    qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
+    assert tab.message.isVisibleTo(tab) and tab.message.text() == "Игра 1 за столом 2 уже начата."
+    assert len(svc.list_games(eid)) == 2
 
 
 def test_cancel_asks_what_happens_then_the_game_reads_cancelled_and_its_slot_comes_back(qtbot, tab, evening):

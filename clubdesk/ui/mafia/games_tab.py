@@ -119,14 +119,21 @@ class GamesTab(QWidget):
             if self.model.row_at(r).game_id == keep:
                 self.view.selectRow(r)
         self._sync_buttons()
+        self._sync_start()  # a game just ended: its table is free for the next
 
     def _sync_start(self) -> None:
         if not self._seated:
             enable(self.start, False, tr("Сначала рассадка: вкладка «Рассадка»"))
         elif self.slot.count() == 0:
             enable(self.start, False, tr("Все игры рассадки начаты"))
-        else:
-            enable(self.start, self.slot.currentIndex() >= 0, tr("Выберите игру рядом с кнопкой"))
+        elif self.slot.currentIndex() < 0:
+            enable(self.start, False, tr("Выберите игру рядом с кнопкой"))
+        else:  # the service refuses it too (services/table_guard.py); here the button says so before the click
+            table = self.slot.currentData()[1]
+            on = next((g for g in self.model._rows if g.table == table and g.step != "finished" and not g.cancelled),
+                      None)
+            why = tr("За столом {t} ещё идёт игра {r}").format(t=table, r=on.round) if on else ""
+            enable(self.start, on is None, why)
 
     def _sync_buttons(self) -> None:
         picked = self.view.selectionModel().hasSelection()
