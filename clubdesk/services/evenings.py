@@ -19,6 +19,7 @@ from clubdesk.services.evenings_standings import StandingsMixin
 from clubdesk.services.games import GameService
 from clubdesk.services.guests import GuestMatchesPlayer, same_person
 from clubdesk.services.players import PlayerBanned, PlayerData, PlayerService, ban_text, validate
+from clubdesk.services.table_guard import refuse_mafia
 from clubdesk.store.db import Store
 from clubdesk.store.models import Account, CheckIn, Evening, Game, GameTable, Player, Seat, canonical_json
 from clubdesk.store.uow import UnitOfWork
@@ -70,6 +71,7 @@ class GameRow:
     day: int
     winner: str | None
     host: str = ""   # the host named to run it from a phone (games.referee, services/scopes.py); "" — any host
+    cancelled: bool = False  # cancelled as created by mistake (listed only when asked: list_games)
 
 
 class EveningService(SeatingMixin, StandingsMixin):
@@ -219,31 +221,37 @@ class EveningService(SeatingMixin, StandingsMixin):
         """A Mafia game for one table of one round: the table and seats are stored, then the game itself."""
         require(actor, *EVENING_ROLES)
         evening = self.get(evening_id)
-        if any(g.round == round_no and g.table == table_no for g in self.list_games(evening_id)):
-            raise ValidationError("game", f"Игра {round_no} за столом {table_no} уже начата.",
-                                  f"Game {round_no} at table {table_no} has already started.")
-        with UnitOfWork(self.store, actor.account_id) as uow:
+        with self.store.session_factory() as s:  # asked first too, so a refused start builds no engine
+            refuse_mafia(s, evening_id, round_no, table_no)
+
+        def seat_table(session) -> str:  # in the game's own transaction: a refused game leaves no table
             table = GameTable(number=table_no, evening_id=evening_id, evening_round=round_no)
-            uow.session.add(table)
-            uow.session.flush()
+            session.add(table)
+            session.flush()
             for i, pid in enumerate(players, 1):
-                uow.session.add(Seat(table_id=table.id, seat_no=i, player_id=pid))
-            table_id = table.id
+                session.add(Seat(table_id=table.id, seat_no=i, player_id=pid))
+            return table.id
+
         title = f"{evening.title()} · игра {round_no} · стол {table_no}"
         options = {"scoring": evening.scoring, **evening.variants}   # the record says the rules it was played by
-        gid = self.games.create(actor, "mafia", list(players), options, title, table_id)
-        return gid  # its place in the evening is its table row (game_tables.evening_round): a row of its own
+        # TableBusy (services/table_guard.py) when the table's game is on: a second click, the phone, another desk
+        return self.games.create(actor, "mafia", list(players), options, title, seat_table=seat_table)
 
-    def list_games(self, evening_id: str) -> list[GameRow]:
+    def list_games(self, evening_id: str, *, with_cancelled: bool = False) -> list[GameRow]:
+        """The evening's games by (round, table); a game cancelled as created by mistake only `with_cancelled`
+        (the games tab shows it as cancelled; standings, seasons, cards and protocols never count it)."""
+        q = (select(Game, GameTable.evening_round, GameTable.number).join(GameTable, Game.table_id == GameTable.id)
+             .where(GameTable.evening_id == evening_id, GameTable.evening_round.is_not(None)))
+        if not with_cancelled:
+            q = q.where(Game.status != "cancelled")
         with self.store.session_factory() as s:
-            rows = s.execute(select(Game, GameTable.evening_round, GameTable.number)
-                             .join(GameTable, Game.table_id == GameTable.id)
-                             .where(GameTable.evening_id == evening_id, GameTable.evening_round.is_not(None))).all()
+            rows = s.execute(q).all()
         out = []
         for g, r, t in rows:
             st = self.games.state(g.id)
-            out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"], g.referee))
-        return sorted(out, key=lambda x: (x.round, x.table))
+            out.append(GameRow(g.id, r, t, g.title, tuple(g.players), st["step"], st["day"], st["winner"], g.referee,
+                               g.status == "cancelled"))
+        return sorted(out, key=lambda x: (x.round, x.table, x.cancelled))
 
 
 def _variants(variants: dict[str, Any]) -> dict[str, Any]:

@@ -7,21 +7,24 @@ names the event it cancels; the engine state is the replay of the events nobody 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from clubdesk.errors import KnownError, PermissionDenied, SeqClash, ValidationError
 from clubdesk.rules.errors import RuleError, one_line
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
 from clubdesk.services.accounts import Actor, require
+from clubdesk.services.table_guard import refuse_second_game
 from clubdesk.store import projections
 from clubdesk.store.db import Store
 from clubdesk.store.ids import uuid7
 from clubdesk.store.models import Event, Game, canonical_json
-from clubdesk.store.projections import VOID, is_finished
+from clubdesk.store.projections import CANCEL, VOID, is_cancelled, is_finished
 from clubdesk.store.projections import replay as _replay
 from clubdesk.store.uow import UnitOfWork, append_event
 
@@ -31,6 +34,8 @@ GAME_ROLES = {"zhuk": ("referee", "desk"), "pyramid100": ("referee", "desk"), "m
               "pyramid100_bracket": ("referee", "desk")}
 # A finished game is a result others read (protocols, ratings, the next draw): only the desk corrects it, with a reason.
 CORRECTION_ROLES = ("desk",)
+# A game created by mistake is cancelled by the desk's administrator (services/cancellation.py).
+CANCEL_ROLES = ("desk",)
 
 
 SECRET_REMOVAL = ("Удаление по п. 5.5 записывает только ведущий игры (M-16).",
@@ -91,6 +96,7 @@ class _Live:
     finished: bool  # what Game.status says, so it is written only when it changes
     owner: str = ""  # Game.owner_desk_id: only that desk records (docs/sync.md «Games»); "" = made before 0007
     needs_newer: bool = False  # an event type this ClubDesk does not know: replayed up to it, read-only
+    cancelled: bool = False  # cancelled as created by mistake (services/cancellation.py): read-only for good
     _state: dict | None = None
 
     @property
@@ -122,9 +128,12 @@ class GameService:
 
     def create(self, actor: Actor, game: str, players: list, options: dict, title: str = "",
                table_id: str | None = None, *, table_name: str = "", referee: str = "",
-               game_id: str | None = None) -> str:
+               game_id: str | None = None, seat_table: Callable[[Session], str] | None = None) -> str:
         """A new game; `game_id` when its id was already named elsewhere (a tournament bout's game, named by the
-        bracket's `game_started` before the game is made, so a crash between the two never loses the link)."""
+        bracket's `game_started` before the game is made, so a crash between the two never loses the link).
+        `seat_table` makes the game's table row in the game's own transaction and returns its id (a Mafia game's
+        table and seats: a refused game leaves no table behind). A second game at a table whose game is on is
+        refused (services/table_guard.py: TableBusy, nothing stored)."""
         module = engine_module(game)
         if module is None:
             raise KnownError(f"Неизвестная игра {game}.", f"Unknown game {game}.")
@@ -134,12 +143,16 @@ class GameService:
         except RuleError as exc:
             raise EventRefused(exc, self._names_of(p["id"] if isinstance(p, dict) else p for p in players)) from exc
         with UnitOfWork(self.store, actor.account_id) as uow:
+            if seat_table is not None:
+                table_id = seat_table(uow.session)
             g = Game(**({"id": game_id} if game_id else {}), game=game, title=title, table_id=table_id,
                      table_name=table_name, referee=referee,
                      players_json=canonical_json(players),
                      options_json=canonical_json(options), owner_desk_id=self.store.desk_id)
             uow.session.add(g)
             uow.session.flush()
+            # After the insert, which holds the write lock: a second start at once waits here, then sees this game.
+            refuse_second_game(uow.session, g)
             return g.id
 
     def _load(self, game_id: str) -> _Live:
@@ -154,7 +167,7 @@ class GameService:
                     s.scalars(select(Event).where(Event.game_id == game_id).order_by(Event.seq))]
         engine, module, effective, needs_newer = _replay(g.game, g.players, g.options, rows)
         live = _Live(engine, module, g.game, rows[-1][0] if rows else 0, effective, g.status == "finished",
-                     g.owner_desk_id, needs_newer)
+                     g.owner_desk_id, needs_newer, is_cancelled(rows))
         self._live[game_id] = live
         return live
 
@@ -207,6 +220,9 @@ class GameService:
         return None
 
     def _check_writable(self, live: _Live) -> None:
+        if live.cancelled:
+            raise GameReadOnly("Игра отменена как созданная по ошибке: записывать в неё нельзя.",
+                               "The game was cancelled as created by mistake: nothing more is recorded in it.")
         if live.needs_newer:
             raise GameReadOnly(*NEEDS_NEWER)
         if live.owner and live.owner != self.store.desk_id:
@@ -273,6 +289,36 @@ class GameService:
             raise
         live.effective.pop()
         return live.state
+
+    def cancel(self, actor: Actor, game_id: str, reason: str = "") -> None:
+        """Cancel a game created by mistake: a `game_cancelled` event (nothing deleted) makes it `cancelled` — no
+        result, no rating, left out of every list, count, standings and protocol, read-only. Refused, with the
+        reason, once its result counts elsewhere (services/cancellation.py)."""
+        from clubdesk.services.cancellation import CancelRefused, refusal
+
+        require(actor, *CANCEL_ROLES)
+        live = self._load(game_id)
+        if live.cancelled:
+            raise CancelRefused("Эта игра уже отменена.", "This game is already cancelled.")
+        self._check_writable(live)
+        why = refusal(self, game_id)
+        if why is not None:
+            raise why
+        seq = live.seq + 1
+        payload = {"type": CANCEL, "reason": " ".join(reason.split())}
+        try:
+            append_event(self.store, {"id": uuid7(), "game_id": game_id, "seq": seq, "type": CANCEL,
+                                      "payload": canonical_json(payload), "author_id": actor.account_id},
+                         game_status="cancelled", projection=(seq, canonical_json(live.state)))
+        except SeqClash as exc:
+            self._clashed(game_id, exc)
+        except BaseException:
+            self._live.pop(game_id, None)
+            raise
+        live.seq, live.cancelled = seq, True
+
+    def cancelled(self, game_id: str) -> bool:
+        return self._load(game_id).cancelled
 
     def _clashed(self, game_id: str, exc: SeqClash) -> None:
         """Another desk on this file stored the game's next event first: forget this copy of the game, so the

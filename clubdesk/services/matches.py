@@ -1,4 +1,4 @@
-"""Пирамидка 100 matches: create by picking two players, list with score, record shots, concede, undo."""
+"""Пирамидка 100 matches: create by picking two players, list with score, record shots, concede, undo, cancel."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ class MatchRow:
     termination: str | None
     created_at: str
     referee_name: str = ""  # the referee as people read him: the person, not «orlov» (scopes.shown_referee)
+    cancelled: bool = False  # cancelled as created by mistake (GameService.cancel): no result, no rating
+
+    @property
+    def over(self) -> bool:
+        """Not on any more: finished, or cancelled."""
+        return self.finished or self.cancelled
 
     def name_of(self, player_id: str | None) -> str:
         return self.names[self.players.index(player_id)] if player_id in self.players else ""
@@ -112,7 +118,7 @@ class MatchService:
         names, persons = self.names(pid for g, _ in rows for pid in g.players), scopes.person_names(self.store)
         out = [self._row(g, json.loads(state) if state else None, names, persons) for g, state in rows]
         out.sort(key=lambda m: m.created_at, reverse=True)
-        out.sort(key=lambda m: m.finished)
+        out.sort(key=lambda m: m.over)
         return out
 
     def get(self, game_id: str) -> MatchRow:
@@ -131,7 +137,7 @@ class MatchService:
         return MatchRow(g.id, (a, b), (names.get(a, "?"), names.get(b, "?")), table, referee,
                         (state["score"][a], state["score"][b]), state.get("to_move"), bool(state.get("finished")),
                         state.get("winner"), state.get("termination"), g.created_at,
-                        scopes.shown_referee(referee, persons))
+                        scopes.shown_referee(referee, persons), g.status == "cancelled")
 
     # ---- playing -----------------------------------------------------------------------------
     def state(self, game_id: str) -> dict:
@@ -156,6 +162,11 @@ class MatchService:
 
             PyramidTournamentService(self.store, self.games).game_ended(actor, game_id)
         return state
+
+    def cancel(self, actor: Actor, game_id: str, reason: str = "") -> None:
+        """Cancel a match created by mistake (the wrong referee, a typo in the table): no result, no rating move;
+        refused once it is over or when it is a tournament's game (services/cancellation.py)."""
+        self.games.cancel(actor, game_id, reason)
 
     def undo(self, actor: Actor, game_id: str, reason: str = "") -> dict:
         """Cancel the last counted event with a void event (never deletes)."""

@@ -93,6 +93,7 @@ class ProtocolService:
             # Mafia states say `phase: finished` rather than `finished: true`, so the cache is asked too.
             finished = select(Game).outerjoin(Projection, Projection.game_id == Game.id).where(
                 or_(Game.status == "finished", Projection.state_json.like('%"phase":"finished"%')),
+                Game.status != "cancelled",  # created by mistake: no result to print
                 Game.game != "pyramid100_bracket")  # a Пирамидка tournament's log prints as its bracket
             where = self._table_titles(s, lang)
             for g in s.scalars(finished):
@@ -118,7 +119,8 @@ class ProtocolService:
                                                          self._tournament_over(s, tnm.id))))
             counts = dict(s.execute(select(GameTable.evening_id, func.count(Game.id))
                                     .join(Game, Game.table_id == GameTable.id)
-                                    .where(GameTable.evening_id.is_not(None)).group_by(GameTable.evening_id)).all())
+                                    .where(GameTable.evening_id.is_not(None), Game.status != "cancelled")
+                                    .group_by(GameTable.evening_id)).all())
             for ev in s.scalars(select(Evening)):
                 iso = ev.date.isoformat()
                 title = ev.name or ("Вечер мафии" if lang != "en" else "Mafia evening")
@@ -136,7 +138,7 @@ class ProtocolService:
             return False
         for r in final.rounds:
             statuses = list(s.scalars(select(Game.status).join(GameTable, Game.table_id == GameTable.id)
-                                      .where(GameTable.round_id == r.id)))
+                                      .where(GameTable.round_id == r.id, Game.status != "cancelled")))
             if not statuses or any(st != "finished" for st in statuses):
                 return False
         return True
@@ -318,7 +320,8 @@ class ProtocolService:
                     sd.rounds.append(rr)
                     tables = s.scalars(select(GameTable).where(GameTable.round_id == rnd.id).order_by(GameTable.number))
                     for tbl in tables:
-                        game = s.scalar(select(Game).where(Game.table_id == tbl.id).order_by(Game.created_at))
+                        game = s.scalar(select(Game).where(Game.table_id == tbl.id, Game.status != "cancelled")
+                                        .order_by(Game.created_at))
                         if game is not None:
                             plan.append((rr, tbl.number, game.id, game.players, game.status == "finished"))
         # Ties are broken by the club rating as it stands now (Z§8), as the service ranks and draws the final
@@ -378,7 +381,7 @@ class ProtocolService:
         with self.store.session_factory() as s:
             ev = s.get(Evening, evening_id)
             games = s.execute(select(Game.id, Game.title, GameTable.number).join(GameTable, Game.table_id == GameTable.id)
-                              .where(GameTable.evening_id == ev.id, Game.game == "mafia")
+                              .where(GameTable.evening_id == ev.id, Game.game == "mafia", Game.status != "cancelled")
                               .order_by(Game.created_at)).all()
             options = json.loads(ev.options_json or "{}")
             seed = ev.seed

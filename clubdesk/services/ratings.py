@@ -79,7 +79,7 @@ class RatingService:
             "FROM games g JOIN projections p ON p.game_id = g.id "
             "LEFT JOIN game_tables gt ON gt.id = g.table_id LEFT JOIN rounds r ON r.id = gt.round_id "
             "LEFT JOIN stages st ON st.id = r.stage_id LEFT JOIN tournaments t ON t.id = st.tournament_id "
-            "WHERE g.game = ?", (GAME,))
+            "WHERE g.game = ? AND g.status != 'cancelled'", (GAME,))  # a table cancelled as created by mistake
         rows.sort(key=lambda r: (r[7] or r[1], r[5] or "", r[4] or 0, r[3] or 0, r[1], r[0]))
         alias = survivors(self.store.read)  # a merged player's rounds are the survivor's (docs/sync.md)
         out = []
@@ -144,7 +144,8 @@ class RatingService:
         with the day it ended."""
         rows = self.store.read(
             "SELECT g.id, g.players_json, p.state_json, (SELECT MAX(e.hlc) FROM events e WHERE e.game_id = g.id) "
-            "FROM games g JOIN projections p ON p.game_id = g.id WHERE g.game = 'pyramid100'", ())
+            "FROM games g JOIN projections p ON p.game_id = g.id WHERE g.game = 'pyramid100' "
+            "AND g.status != 'cancelled'", ())
         alias = survivors(self.store.read)
         out = []
         for _gid, players_json, state_json, ended in sorted(rows, key=lambda r: (r[3] or 0, r[0])):

@@ -224,7 +224,8 @@ class TournamentService:
     def tables(self, round_id: str) -> list[TableInfo]:
         with self.store.session_factory() as s:
             rows = s.execute(select(GameTable, Game.id, Game.referee).join(Game, Game.table_id == GameTable.id)
-                             .where(GameTable.round_id == round_id).order_by(GameTable.number)).all()
+                             .where(GameTable.round_id == round_id, Game.status != "cancelled")  # created by mistake
+                             .order_by(GameTable.number)).all()
             return [TableInfo(t.id, t.number, round_id, gid, tuple(seat.player_id for seat in t.seats), referee)
                     for t, gid, referee in rows]
 
@@ -238,7 +239,7 @@ class TournamentService:
         """Every table of the round is closed; read from Game.status (kept by GameService) — no replay."""
         with self.store.session_factory() as s:
             statuses = list(s.scalars(select(Game.status).join(GameTable, Game.table_id == GameTable.id)
-                                      .where(GameTable.round_id == round_id)))
+                                      .where(GameTable.round_id == round_id, Game.status != "cancelled")))
         return bool(statuses) and all(st == "finished" for st in statuses)
 
     def start_round(self, actor: Actor, round_id: str) -> list[TableInfo]:

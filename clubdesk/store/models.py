@@ -235,7 +235,7 @@ class Game(Synced, Base):
     table_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"), nullable=True, index=True)
     players_json: Mapped[str] = mapped_column(Text)
     options_json: Mapped[str] = mapped_column(Text, default="{}")
-    status: Mapped[str] = mapped_column(String(20), default="running")  # running | finished; derived, never synced
+    status: Mapped[str] = mapped_column(String(20), default="running")  # running | finished | cancelled; derived, never synced
     created_at: Mapped[str] = mapped_column(String(32), default=utc_now)
     # The desk that records this game's events; set at creation, moved only by a hand-over (docs/sync.md).
     owner_desk_id: Mapped[str] = mapped_column(String(36), default="", server_default=text("''"))

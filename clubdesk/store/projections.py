@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from clubdesk.store.db import Store
 
 VOID = "void"
+# A game created by mistake, cancelled by the desk (services/cancellation.py): the last event it ever gets. Like a
+# void it is never an engine's event; it makes the game's status `cancelled`, which every list, count and rating
+# leaves out. Nothing is deleted: the game and its events stay, and any desk derives the same status from them.
+CANCEL = "game_cancelled"
 
 
 class GameCache(Protocol):
@@ -44,7 +48,17 @@ def watch(cache: GameCache) -> None:
 def effective_events(rows: list[tuple[int, str, dict]]) -> list[tuple[int, dict]]:
     """The (seq, event) pairs that count: all but void events and the events they cancel."""
     voided = {payload["target_seq"] for _seq, typ, payload in rows if typ == VOID}
-    return [(seq, payload) for seq, typ, payload in rows if typ != VOID and seq not in voided]
+    return [(seq, payload) for seq, typ, payload in rows if typ not in (VOID, CANCEL) and seq not in voided]
+
+
+def is_cancelled(rows: list[tuple[int, str, dict]]) -> bool:
+    """The game was cancelled as created by mistake (a `game_cancelled` event is in its log)."""
+    return any(typ == CANCEL for _seq, typ, _payload in rows)
+
+
+def status_of(state: dict, rows: list[tuple[int, str, dict]]) -> str:
+    """games.status as derived from the log: cancelled, finished or running."""
+    return "cancelled" if is_cancelled(rows) else "finished" if is_finished(state) else "running"
 
 
 def is_finished(state: dict) -> bool:
@@ -84,8 +98,7 @@ def rederive(store: Store, game_ids: set[str]) -> None:
             engine, _module, _effective, _newer = replay(game, json.loads(players_json), json.loads(options_json),
                                                          rows)
             state = engine.state()
-            cur.execute("UPDATE games SET status = ? WHERE id = ?",
-                        ("finished" if is_finished(state) else "running", gid))
+            cur.execute("UPDATE games SET status = ? WHERE id = ?", (status_of(state, rows), gid))
             upsert_projection(cur, gid, rows[-1][0] if rows else 0, canonical_json(state))
 
 

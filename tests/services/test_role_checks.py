@@ -133,6 +133,10 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
      lambda c, a: c.games.record(a, c.mafia, {"type": "foul", "seat": 1, "clause": "4.1"})),
     ("GameService.undo mafia", ("desk", "host"), lambda c, a: c.games.undo(a, c.mafia, "ошибка")),
     ("GameService.take_over mafia", ("desk", "host"), lambda c, a: c.games.take_over(a, c.mafia)),
+    # a game created by mistake is cancelled by the desk alone (issue 34): not by its referee or host
+    ("GameService.cancel pyramid100", ("desk",), lambda c, a: c.games.cancel(a, c.match)),
+    ("GameService.cancel mafia", ("desk",), lambda c, a: c.games.cancel(a, c.mafia)),
+    ("MatchService.cancel", ("desk",), lambda c, a: c.matches.cancel(a, c.match)),
     ("EveningService.create", ("desk", "host"), lambda c, a: c.evenings.create(a, TODAY, None, tables=1)),
     ("EveningService.check_in", ("desk", "host"), lambda c, a: c.evenings.check_in(a, c.evening2, c.ids[0])),
     ("EveningService.add_guest", ("desk", "host"),

@@ -66,7 +66,7 @@ def test_the_cards_menu_opens_the_dialog_on_that_table_and_any_referee_clears_it
     card = page.board.cards[second.game_id]
     assert card.referee.text() == "Судья: Вера Ким"
     actions = card.menu().actions()
-    assert [a.text() for a in actions] == ["Открыть стол", "Судья стола…"]
+    assert [a.text() for a in actions] == ["Открыть стол", "Судья стола…", "Отменить игру (создана по ошибке)…"]
     shown = []
     answer(page, lambda d: (shown.append((d.table.currentData().game_id, d.current.text(),
                                           d.list.currentItem().text())), pick(None)(d)))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from clubdesk.errors import KnownError, language
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
+from clubdesk.ui.cancel_game import action_text, cancel_game
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.display import PublicDisplay
@@ -36,6 +37,7 @@ class GamesTab(QWidget):
         super().__init__(parent)
         self._svc, self._actor = service, actor
         self.evening_id: str | None = None
+        self._seated = False  # the evening has a seating: «Начать игру» has games to offer
         self.model = GamesModel(self._rows, self)
         self.view = table_view(self.model)
         self.slot = QComboBox()
@@ -46,6 +48,7 @@ class GamesTab(QWidget):
         self.display = QPushButton(tr("Табло для зала"))
         self.assign = QPushButton(tr("Ведущий игры…"))
         self.assign.setToolTip(tr("Кто ведёт игру с телефона (страница для столов); роли там видит только он"))
+        self.cancel = QPushButton(action_text())
         self.message = error_label()
         top = QHBoxLayout()
         for w in (self.slot, self.start):
@@ -56,6 +59,7 @@ class GamesTab(QWidget):
         # who runs the game from a phone: a line of its own, five buttons in one row were cut at the window's width
         second = QHBoxLayout()
         second.addStretch(1)
+        second.addWidget(self.cancel)
         second.addWidget(self.assign)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -63,6 +67,8 @@ class GamesTab(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.view, 1)
         self.start.clicked.connect(self.start_game)
+        self.slot.currentIndexChanged.connect(lambda _i: self._sync_start())
+        self.cancel.clicked.connect(lambda: self.cancel_game())  # clicked(bool) is not the question to ask with
         self.host.clicked.connect(lambda: self.open_game(display=False))
         self.display.clicked.connect(lambda: self.open_game(display=True))
         self.assign.clicked.connect(lambda: self.assign_host())  # clicked(bool) is not the dialog to ask with
@@ -75,24 +81,30 @@ class GamesTab(QWidget):
         self.windows: list[QWidget] = []
 
     def _rows(self):
-        return self._svc.list_games(self.evening_id) if self.evening_id else []
+        return self._svc.list_games(self.evening_id, with_cancelled=True) if self.evening_id else []
 
     def set_evening(self, evening_id: str | None) -> None:
         self.evening_id = evening_id
         self.message.hide()
         self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self, pick_slot: bool = True) -> None:
+        """`pick_slot=False` after a start: no game of the seating is picked, so the second click of a double
+        click finds «Начать игру» disabled instead of starting the next slot (issue 34)."""
         self.model.refresh()
         seating = self._svc.seating(self.evening_id) if self.evening_id else None
-        started = {(g.round, g.table) for g in self.model._rows}
+        started = {(g.round, g.table) for g in self.model._rows if not g.cancelled}
+        self.slot.blockSignals(True)
         self.slot.clear()
         for r, tables in enumerate(seating.rounds if seating else (), 1):
             for t in range(1, len(tables) + 1):
                 if (r, t) not in started:
                     self.slot.addItem(tr("Игра {r}, стол {t}").format(r=r, t=t), (r, t))
-        enable(self.start, self.slot.count() > 0,
-               tr("Все игры рассадки начаты") if seating else tr("Сначала рассадка: вкладка «Рассадка»"))
+        self.slot.setPlaceholderText(tr("Выберите игру"))
+        self.slot.setCurrentIndex(0 if pick_slot and self.slot.count() else -1)
+        self.slot.blockSignals(False)
+        self._seated = seating is not None
+        self._sync_start()
         if self.model.rowCount():
             self.view.selectRow(self.model.rowCount() - 1)
         self._sync_buttons()
@@ -107,6 +119,21 @@ class GamesTab(QWidget):
             if self.model.row_at(r).game_id == keep:
                 self.view.selectRow(r)
         self._sync_buttons()
+        self._sync_start()  # a game just ended: its table is free for the next
+
+    def _sync_start(self) -> None:
+        if not self._seated:
+            enable(self.start, False, tr("Сначала рассадка: вкладка «Рассадка»"))
+        elif self.slot.count() == 0:
+            enable(self.start, False, tr("Все игры рассадки начаты"))
+        elif self.slot.currentIndex() < 0:
+            enable(self.start, False, tr("Выберите игру рядом с кнопкой"))
+        else:  # the service refuses it too (services/table_guard.py); here the button says so before the click
+            table = self.slot.currentData()[1]
+            on = next((g for g in self.model._rows if g.table == table and g.step != "finished" and not g.cancelled),
+                      None)
+            why = tr("За столом {t} ещё идёт игра {r}").format(t=table, r=on.round) if on else ""
+            enable(self.start, on is None, why)
 
     def _sync_buttons(self) -> None:
         picked = self.view.selectionModel().hasSelection()
@@ -115,6 +142,23 @@ class GamesTab(QWidget):
             enable(button, picked, why)
         enable(self.assign, picked and self._actor.has("desk"),
                why if not picked else tr("Ведущего игры назначает стойка"))
+        game = self.model.row_at(self.view.selectionModel().selectedRows()[0].row()) if picked else None
+        enable(self.cancel, game is not None and self._actor.has("desk") and not game.cancelled and game.winner is None,
+               why if game is None else tr("Игру отменяет администратор стойки") if not self._actor.has("desk")
+               else tr("Игра уже отменена") if game.cancelled else tr("Законченную игру не отменяют"))
+
+    def cancel_game(self, ask=None, tell=None) -> bool:
+        """«Отменить игру (создана по ошибке)…» on the picked game: asked first, then the service decides."""
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return False
+        g = self.model.row_at(rows[0].row())
+        what = tr("Игра {r}, стол {t}").format(r=g.round, t=g.table)
+        if not cancel_game(self, self._svc.games, self._actor, g.game_id, what, ask=ask, tell=tell):
+            return False
+        feed_for(self._svc.games).changed.emit(g.game_id)  # its host panel, the phone's stream
+        self.refresh()
+        return True
 
     def _game_changed(self, game_id: str) -> None:
         if any(g.game_id == game_id for g in self.model._rows):
@@ -147,15 +191,21 @@ class GamesTab(QWidget):
         return name
 
     def start_game(self) -> None:
-        r, t = self.slot.currentData()
+        picked = self.slot.currentData()
+        if picked is None or not self.start.isEnabled():
+            return
+        self.start.setEnabled(False)  # while it starts: one click, one game
+        r, t = picked
         players = list(self._svc.seating(self.evening_id).rounds[r - 1][t - 1])
         try:
             self._svc.start_game(self._actor, self.evening_id, r, t, players)
         except KnownError as exc:
             self.message.setText(exc.message())
             self.message.show()
+            self._sync_start()
             return
-        self.refresh()
+        self.message.hide()
+        self.refresh(pick_slot=False)
 
     def controller(self, row: int) -> GameController:
         g = self.model.row_at(row)

@@ -64,7 +64,8 @@ class GamesModel(RowsModel):
     def columns(self):
         return [(tr("Игра"), lambda g: g.round), (tr("Стол"), lambda g: g.table),
                 (tr("Ход игры"), lambda g: phase_text(g.step, g.day)),
-                (tr("Результат"), lambda g: team_text(g.winner) or tr("идёт")),
+                (tr("Результат"), lambda g: tr("отменена (создана по ошибке)") if g.cancelled
+                 else team_text(g.winner) or tr("идёт")),
                 (tr("Ведущий с телефона"), lambda g: g.host or tr("любой ведущий"))]
 
 

@@ -61,7 +61,9 @@ class MatchesModel(RowTableModel):
         if col == SCORE:
             return f"{m.score[0]} : {m.score[1]}"
         if col == TO_MOVE:
-            return m.name_of(m.to_move) if not m.finished else "—"
+            return m.name_of(m.to_move) if not m.over else "—"
+        if m.cancelled:
+            return tr("отменён (создан по ошибке)")
         if not m.finished:
             return tr("идёт")
         winner = text.short_name(m.name_of(m.winner))

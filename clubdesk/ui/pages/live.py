@@ -69,6 +69,7 @@ class LivePage(QWidget):
         self.board = TableBoard(hub, columns=3)
         self.board.table_clicked.connect(self.open_table)
         self.board.referee_requested.connect(lambda t: self.assign_referee(t.game_id))
+        self.board.cancel_requested.connect(lambda t: self.cancel_table(t))
         content = QWidget()
         tables = QVBoxLayout(content)
         tables.addWidget(self.board)
@@ -181,6 +182,13 @@ class LivePage(QWidget):
         what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
         return tr("{name}: {what}, раунд {r}").format(name=self.hub.tournaments.get(tid).name, what=what,
                                                       r=info.number)
+
+    def cancel_table(self, table, ask=None, tell=None) -> bool:
+        """A Жук table seated by mistake, before its first shot: cancelled after a confirmation (ui/cancel_game.py)."""
+        from clubdesk.ui.cancel_game import cancel_game
+
+        what = tr("Стол {n}").format(n=table.number) + " · " + self._round_text(table.round_id)
+        return cancel_game(self, self.hub, self.actor, table.game_id, what, ask=ask, tell=tell)
 
     def _guard(self, action) -> bool:
         try:

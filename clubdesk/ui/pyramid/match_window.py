@@ -24,6 +24,7 @@ from clubdesk.errors import KnownError, SeqClash, WriteFailed
 from clubdesk.rules.pyramid100 import CONTROL, FOULS, TRICKS
 from clubdesk.services.accounts import Actor
 from clubdesk.services.matches import MatchService, line_after, readable
+from clubdesk.ui.cancel_game import action_text, cancel_game
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.pyramid import ShotLogModel
 from clubdesk.ui.plain import plain_text_labels
@@ -159,6 +160,8 @@ class MatchWindow(ShotEntry, QWidget):
         menu = QMenu(self.concede_button)
         for pid in self.players:
             menu.addAction(tr("Сдаётся {name}").format(name=self.names[pid]), lambda p=pid: self._ask_concede(p))
+        menu.addSeparator()  # not a loss: a match created by mistake (the wrong referee, a typo in the table)
+        menu.addAction(action_text(), lambda: self.cancel_match()).setEnabled(self._actor.has("desk"))
         self.concede_button.setMenu(menu)
         self.print_button = QPushButton(tr("Печать…"))
         self.print_button.setToolTip(tr("Протокол матча для подписи судьи (Ctrl+P)"))
@@ -270,7 +273,10 @@ class MatchWindow(ShotEntry, QWidget):
 
     def open_game_text(self) -> str:
         """For the main window's warning on closing: this match while it is not over."""
-        return "" if self._service.engine(self.game_id).finished else self.windowTitle()
+        return "" if self._over() else self.windowTitle()
+
+    def _over(self) -> bool:
+        return self._service.engine(self.game_id).finished or self._service.games.cancelled(self.game_id)
 
     def print_protocol(self) -> None:
         from clubdesk.ui.print_preview import print_recorded_game
@@ -292,6 +298,17 @@ class MatchWindow(ShotEntry, QWidget):
         self.log.append(line_after({"type": "concede", "player": player}, state))
         self.undo_stack.push(RecordedShot(self, {"type": "concede", "player": player}))
         self._after_change(state)
+
+    def cancel_match(self, ask=None, tell=None) -> bool:
+        """The match was created by mistake: cancelled (asked first), no result; the window stays, read-only."""
+        if not cancel_game(self, self._service.games, self._actor, self.game_id, self.windowTitle(), ask=ask,
+                           tell=tell):
+            return False
+        self.undo_stack.clear()
+        self._after_change()
+        if self.feed is not None:
+            self.feed.matches_changed.emit()  # «Столы» drops it
+        return True
 
     def _after_change(self, state: dict | None = None, entry: bool = True) -> None:
         self.error.hide()
@@ -372,13 +389,15 @@ class MatchWindow(ShotEntry, QWidget):
             how = tr("сдача") if s["termination"] == "concession" else tr("больше 50 очков")
             self.banner.setText(tr("Матч окончен: победил {name} ({how})").format(name=self.names[s["winner"]],
                                                                                   how=how))
-        self.banner.setVisible(s["finished"])
+        if self._service.games.cancelled(self.game_id):
+            self.banner.setText(tr("Матч отменён: создан по ошибке. Результата нет, рейтинг не меняется."))
+        self.banner.setVisible(self._over())
         if entry:
             self._sync_entry()
 
     def _sync_entry(self) -> None:
         engine = self._service.engine(self.game_id)
-        live = not engine.finished
+        live = not self._over()
         self.balls.enable_only(engine.callable_balls() if live else ())
         self.pockets.set_enabled(live and self.mode != OFF and self.balls.selected() is not None)
         self.straight.setEnabled(live and self.mode != OFF)  # for a pot, and for «+» (the called balls)
@@ -392,7 +411,7 @@ class MatchWindow(ShotEntry, QWidget):
                   self.concede_button):
             w.setEnabled(live)
         self.fell_button.setEnabled(live and bool(self.draft.call))
-        self.undo_button.setEnabled(self.log.rowCount() > 0)
+        self.undo_button.setEnabled(self.log.rowCount() > 0 and not self._service.games.cancelled(self.game_id))
         for b in self.mode_buttons.values():
             b.setEnabled(live)
         if not live:

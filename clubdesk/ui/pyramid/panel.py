@@ -17,12 +17,14 @@ from PySide6.QtWidgets import (
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import RECORDER_ROLES
 from clubdesk.services.scopes import ASSIGN_ROLES, referee_accounts
+from clubdesk.ui.cancel_game import action_text, cancel_game
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.pyramid import SCORE, TABLE, MatchesModel
 from clubdesk.ui.pyramid.feed import feed_for
 from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.new_match import NewMatchDialog
 from clubdesk.ui.pyramid.style import STYLE
+from clubdesk.ui.views import enable
 
 REFRESH_DELAY_MS = 150
 
@@ -46,6 +48,8 @@ class PyramidPanel(QWidget):
         self.open_button.setEnabled(False)
         self.referee_button = QPushButton(tr("Судья матча…"))  # who scores it from a tablet: the desk decides
         self.referee_button.setEnabled(False)
+        self.cancel_button = QPushButton(action_text())
+        enable(self.cancel_button, False, tr("Выберите матч в списке"))
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -60,6 +64,7 @@ class PyramidPanel(QWidget):
 
         bar = QHBoxLayout()
         bar.addStretch(1)  # no title of its own: the page that embeds the panel names it
+        bar.addWidget(self.cancel_button)
         bar.addWidget(self.new_button)
         bar.addWidget(self.referee_button)
         bar.addWidget(self.open_button)
@@ -73,6 +78,7 @@ class PyramidPanel(QWidget):
         self.open_button.clicked.connect(self.open_selected)
         self.new_button.clicked.connect(self.new_match)
         self.referee_button.clicked.connect(self.assign_referee)
+        self.cancel_button.clicked.connect(lambda: self.cancel_selected())  # clicked(bool) is not the question
         self.model.modelReset.connect(self._sync_buttons)
         self._pending: str | None = None
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
@@ -88,6 +94,11 @@ class PyramidPanel(QWidget):
         self.referee_button.setEnabled(desk and selected)
         self.referee_button.setToolTip(tr("Судью матча назначает стойка или администратор") if not desk
                                        else "" if selected else tr("Выберите матч в списке"))
+        game_id = self.selected_id()
+        match = self.model.match_at(self.model.row_of(game_id)) if game_id else None
+        enable(self.cancel_button, match is not None and not match.over and self._actor.has("desk"),
+               tr("Выберите матч в списке") if match is None else tr("Игру отменяет администратор стойки")
+               if not self._actor.has("desk") else tr("Матч уже не идёт"))
 
     def referee_dialog(self):
         """«Судья матча…» on the selected match, or None (nothing selected, or the account may not assign)."""
@@ -125,6 +136,20 @@ class PyramidPanel(QWidget):
     def run_dialog(dialog) -> bool:
         """Modal here; tests answer the same dialog through its widgets."""
         return bool(dialog.exec())
+
+    def cancel_selected(self, ask=None, tell=None) -> bool:
+        """«Отменить игру (создана по ошибке)…» on the picked match (the match window has it too)."""
+        game_id = self.selected_id()
+        if game_id is None:
+            return False
+        m = self.model.match_at(self.model.row_of(game_id))
+        what = " · ".join(x for x in (m.table, f"{m.names[0]} — {m.names[1]}") if x)
+        if not cancel_game(self, self.service.games, self._actor, game_id, what, ask=ask, tell=tell):
+            return False
+        self.refresh(select=game_id)
+        self.feed.changed.emit(game_id)  # its window and its hall board show it cancelled
+        self.feed.matches_changed.emit()  # «Столы» drops it
+        return True
 
     def selected_id(self) -> str | None:
         rows = self.view.selectionModel().selectedRows()

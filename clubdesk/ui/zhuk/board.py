@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QMenu, QVBoxLayout, QWidget
 
 from clubdesk.services.tournaments_data import TableInfo
+from clubdesk.ui.cancel_game import action_text
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
 from clubdesk.ui.plain import plain_text_labels
@@ -21,10 +22,12 @@ def _restyle(w: QWidget) -> None:
 class TableCard(QFrame):
     """One table; the desk's card (not `big`) names its referee and has a right-click menu.
 
-    Signals: clicked(TableInfo), referee_requested(TableInfo) («Судья стола…» from the menu)."""
+    Signals: clicked(TableInfo), referee_requested(TableInfo) («Судья стола…» from the menu),
+    cancel_requested(TableInfo) («Отменить игру (создана по ошибке)…», before the table's first shot)."""
 
     clicked = Signal(object)
     referee_requested = Signal(object)
+    cancel_requested = Signal(object)
 
     def __init__(self, hub: ZhukHub, table: TableInfo, big: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,6 +102,8 @@ class TableCard(QFrame):
         menu = QMenu(self)
         menu.addAction(tr("Открыть стол"), lambda: self.clicked.emit(self.table))
         menu.addAction(tr("Судья стола…"), lambda: self.referee_requested.emit(self.table))
+        cancel = menu.addAction(action_text(), lambda: self.cancel_requested.emit(self.table))
+        cancel.setEnabled(not self.hub.games.events(self.table.game_id))  # after the first shot it plays on
         return menu
 
     def _menu(self, pos) -> None:
@@ -113,11 +118,12 @@ class TableCard(QFrame):
 class TableBoard(QWidget):
     """All running tables as cards, rebuilt when tables start or end, refreshed on every recorded event.
 
-    Signals: table_clicked(TableInfo), referee_requested(TableInfo).
+    Signals: table_clicked(TableInfo), referee_requested(TableInfo), cancel_requested(TableInfo).
     """
 
     table_clicked = Signal(object)
     referee_requested = Signal(object)
+    cancel_requested = Signal(object)
 
     def __init__(self, hub: ZhukHub, columns: int = 3, big: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -144,6 +150,7 @@ class TableBoard(QWidget):
             card = TableCard(self.hub, t, self.big)
             card.clicked.connect(self.table_clicked)
             card.referee_requested.connect(self.referee_requested)
+            card.cancel_requested.connect(self.cancel_requested)
             self.cards[t.game_id] = card
             self.grid.addWidget(card, i // self.columns, i % self.columns, Qt.AlignmentFlag.AlignTop)
         self.empty.setVisible(not tables)

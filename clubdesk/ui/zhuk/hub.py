@@ -75,6 +75,12 @@ class ZhukHub(QObject):
         self.changed.emit(game_id)
         self.structure_changed.emit()
 
+    def cancel(self, actor: Actor, game_id: str) -> None:
+        """A table seated by mistake, before its first shot (GameService.cancel): it leaves every board."""
+        self.games.cancel(actor, game_id)
+        self.changed.emit(game_id)  # its open window turns read-only
+        self.structure_changed.emit()
+
     def set_referee(self, actor: Actor, game_id: str, login: str | None) -> str:
         """Put a referee account on a table (None: any referee), then redraw the cards; returns the name stored."""
         from clubdesk.services.scopes import assign_table_referee
