@@ -183,12 +183,45 @@ class Desk:
 
     # ---- Пирамидка: a match the desk creates, its referee scores from a phone ----------------------------
 
-    def pyramid_match(self, first: str, second: str, table: str, referee: str = "orlov") -> str:
-        from clubdesk.services.matches import MatchService
+    def pyramid_panel(self):
+        self.window.show_page("draws")
+        return self.window.page("draws").pyramid_panel
 
-        gid = MatchService.of(self.club).create(self.admin, first, second, table=table, referee_login=referee)
+    def pyramid_match(self, first: str, second: str, table: str, referee: str = "orlov") -> str:
+        """«Новый матч…» on «Жеребьёвка»: each player found by a typed surname and Enter, the table typed, the
+        referee picked from the referee accounts, «Начать матч». The match window it opens is closed."""
+        from clubdesk.ui.pyramid.new_match import NewMatchDialog
+
+        names = {pid: self.club.players.get(pid) for pid in (first, second)}
+        created = []
+
+        def fill(dialog):
+            assert isinstance(dialog, NewMatchDialog)
+            for picker, pid in ((dialog.first, first), (dialog.second, second)):
+                picker.search.setText(names[pid].name)
+                QTest.keyClick(picker.search, Qt.Key.Key_Return)
+                assert picker.player_id() == pid, names[pid].name
+            dialog.table.setText(table)
+            dialog.referee.select(referee)
+            QTest.keyClick(dialog.table, Qt.Key.Key_Return)
+            created.append(dialog.game_id)
+
+        panel = self.pyramid_panel()
+        with Modals(self.qtbot, [fill]):
+            panel.new_match()
+        (gid,) = created
+        assert gid, "«Начать матч» created no match"
+        panel.windows[gid].close()   # «Начать матч» opened it; the referee scores from his phone
         self.check(f"матч Пирамидки на «{table}» создан")
         return gid
+
+    def cancel_match(self, game_id: str) -> None:
+        """«Отменить игру (создана по ошибке)…» on the Пирамидка panel for the picked match, «Да»."""
+        panel = self.pyramid_panel()
+        panel.refresh(select=game_id)
+        refusals = []
+        assert panel.cancel_selected(ask=lambda *_a: True, tell=lambda _p, _t, text: refusals.append(text)), refusals
+        self.check("матч, созданный по ошибке, отменён")
 
     def score_match_from_phone(self, phone: Phone, game_id: str, shots) -> None:
         """The referee's phone records `shots` (Пирамидка facts, as the page sends them) one tap at a time."""

@@ -31,6 +31,8 @@ def play_evening(desk: Desk, members: int, shots: int) -> dict[str, str]:
 
     cup = desk.zhuk_tournament(desk.players[:members])
     desk.play_stage(cup, shots)
+    typo = desk.pyramid_match(desk.players[-2], desk.players[-1], table="Сто 6")      # a typo in the table
+    desk.cancel_match(typo)
     match = desk.pyramid_match(desk.players[-2], desk.players[-1], table="Стол 6")
     desk.score_match_from_phone(desk.phone("orlov"), match, [facts for _who, facts in MATCH])
     desk.play_stage(cup, shots)
