@@ -55,6 +55,10 @@ def add_parser(sub) -> None:
                           "game's other branches are archived (a game has one line: one decision settles it)")
     act.add_argument("--set-aside", type=int, metavar="ID", dest="set_aside",
                      help="the game of conflict ID goes on as this desk holds it; all its branches are archived")
+    act.add_argument("--retry", type=int, metavar="ID",
+                     help="try again to apply the pulled row kept aside as quarantined_row conflict ID")
+    act.add_argument("--discard", type=int, metavar="ID",
+                     help="give up the pulled row of quarantined_row conflict ID: kept in the log, never applied")
 
 
 def run(args, lang: str) -> int:
@@ -75,7 +79,7 @@ def run(args, lang: str) -> int:
                 from clubdesk.commands.sync_status import print_status
 
                 return print_status(store, lang, verify_tables=args.verify)
-            if args.merge is not None or args.keep is not None or args.set_aside is not None:
+            if any(getattr(args, a) is not None for a in ("merge", "keep", "set_aside", "retry", "discard")):
                 return _resolve(store, args, lang)
             from clubdesk.commands.sync_status import print_conflicts
 
@@ -216,6 +220,17 @@ def _resolve(store, args, lang: str) -> int:
         name = store.read("SELECT name FROM players WHERE id = ?", (survivor,))[0][0]
         _say(lang, f"Игроки объединены: остаётся {name} ({survivor}); обе истории сохранены.",
              f"Players merged: {name} ({survivor}) remains; both histories are kept.")
+    elif args.retry is not None:
+        if svc.retry_row(SYSTEM, args.retry):
+            _say(lang, "Запись применена.", "The row is applied.")
+        else:
+            reason = svc.get(args.retry).detail.get("text", "")
+            _say(lang, f"Запись по-прежнему нельзя применить ({reason}); она остаётся в стороне.",
+                 f"The row still cannot be applied ({reason}); it stays aside.")
+    elif args.discard is not None:
+        svc.discard_row(SYSTEM, args.discard)
+        _say(lang, "Запись отброшена: она остаётся в журнале и не применяется.",
+             "The row is discarded: it stays in the log and is not applied.")
     elif args.keep is not None:
         game = svc.keep_branch(SYSTEM, args.keep)
         _say(lang, f"Игра {game}: её продолжает выбранная ветка, остальные отложены в архив конфликтов.",
@@ -231,9 +246,16 @@ def _now(store, lang: str) -> int:
     from clubdesk.sync.runner import sync_once
 
     bar = _Bar(lang) if sys.stderr.isatty() else None
-    report = sync_once(store, progress=bar)
+    report = sync_once(store, progress=bar, on_wait=lambda: _say(
+        lang, "Эта стойка уже синхронизируется в другом окне или процессе; жду, пока та синхронизация закончится…",
+        "This desk is already syncing in another window or process; waiting for that sync to end…"))
     if bar:
         bar.close()
+    if report.rewound:
+        _say(lang, "Сервер синхронизации вернулся к более ранней копии: записи этой стойки отправлены и все записи "
+                   "получены заново.",
+             "The sync hub had gone back to an earlier copy: this desk's rows were sent and every row received "
+             "again.")
     _say(lang, f"Синхронизация: отправлено {report.pushed}, получено {report.pulled}, применено {report.applied}, "
                f"конфликтов {report.conflicts}, в карантине {report.quarantined} ({report.seconds:.1f} с).",
          f"Sync: sent {report.pushed}, received {report.pulled}, applied {report.applied}, "

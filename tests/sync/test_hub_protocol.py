@@ -26,7 +26,7 @@ def test_init_hub_twice_keeps_the_club_and_changes_nothing(hub):
     assert init_hub(hub.address) == hub.club_id
     with hub.address.connect() as conn:
         assert conn.execute("SELECT count(*) FROM clubs").fetchone()[0] == 1
-        assert conn.execute("SELECT version_num FROM clubdesk_hub_version").fetchall() == [("h004",)]
+        assert conn.execute("SELECT version_num FROM clubdesk_hub_version").fetchall() == [("h005_syncA",)]
 
 
 def test_a_desk_role_may_append_and_read_log_rows_but_touch_nothing_else(hub):
