@@ -91,8 +91,8 @@ def run(args, lang: str) -> int:
         return 2
 
 
-def _say(lang: str, ru: str, en: str) -> None:
-    print(en if lang == "en" else ru)
+def _say(lang: str, ru: str, en: str, *, flush: bool = False) -> None:
+    print(en if lang == "en" else ru, flush=flush)
 
 
 def _init_hub(args, lang: str) -> int:
@@ -248,7 +248,7 @@ def _now(store, lang: str) -> int:
     bar = _Bar(lang) if sys.stderr.isatty() else None
     report = sync_once(store, progress=bar, on_wait=lambda: _say(
         lang, "Эта стойка уже синхронизируется в другом окне или процессе; жду, пока та синхронизация закончится…",
-        "This desk is already syncing in another window or process; waiting for that sync to end…"))
+        "This desk is already syncing in another window or process; waiting for that sync to end…", flush=True))
     if bar:
         bar.close()
     if report.rewound:
