@@ -1,4 +1,4 @@
-"""`clubdesk sync init-hub|add-desk|disable-desk|join|now|status|conflicts`: the hub sync from the command line.
+"""`clubdesk sync init-hub|add-desk|disable-desk|resend-all|join|now|status|conflicts`: the hub sync from the command line.
 
 Every refusal (an unreachable hub, a wrong password, a hub of another protocol) is one line and exit 2;
 the desk's own data is never touched by a failed sync.
@@ -28,6 +28,10 @@ def add_parser(sub) -> None:
     p = ssub.add_parser("disable-desk", help="take a desk's hub login away and end its sessions (as the "
                         "administrator); add-desk NAME gives it back with a new password")
     p.add_argument("name", help="the desk name given to add-desk")
+    p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
+    p.add_argument("--schema", default=None)
+    p = ssub.add_parser("resend-all", help="after the hub was restored from an older backup: send it, as the "
+                        "administrator, every row of every desk this file holds that the hub lacks")
     p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
     p.add_argument("--schema", default=None)
     p = ssub.add_parser("join", help="connect this desk to a hub as desk NAME")
@@ -75,6 +79,8 @@ def run(args, lang: str) -> int:
                 return _join(store, args, lang)
             if args.sync_command == "now":
                 return _now(store, lang)
+            if args.sync_command == "resend-all":
+                return _resend_all(store, args, lang)
             if args.sync_command == "status":
                 from clubdesk.commands.sync_status import print_status
 
@@ -166,6 +172,20 @@ def _disable_desk(args, lang: str) -> int:
                f"clubdesk sync add-desk {args.name}.",
          f"Desk {args.name}'s login is disabled, sessions ended: {ended}. To enable it again, with a new password: "
          f"clubdesk sync add-desk {args.name}.")
+    return 0
+
+
+def _resend_all(store, args, lang: str) -> int:
+    from clubdesk.sync.resend import resend_all
+
+    sent, refused = resend_all(store, _admin_address(args))
+    _say(lang, f"Отправлено на сервер записей: {sum(sent.values())} (стоек: {len(sent)}).",
+         f"Rows sent to the hub: {sum(sent.values())} (desks: {len(sent)}).")
+    if refused:
+        _say(lang, f"Сервер не принял записи стоек {', '.join(d[:8] for d in refused)}: среди них есть запись, "
+                   "которую и эта стойка не применила (clubdesk sync conflicts).",
+             f"The hub refused the rows of desks {', '.join(d[:8] for d in refused)}: among them is a row this desk "
+             "did not apply either (clubdesk sync conflicts).")
     return 0
 
 

@@ -112,3 +112,34 @@ def test_a_hub_restored_from_an_earlier_dump_mid_evening_loses_nothing_once_ever
             front.store.read("SELECT state_json FROM projections WHERE game_id = ?", (gid,))
     again = [d.sync() for d in (front, hall, bar)]
     assert [(r.pushed, r.pulled, r.rewound) for r in again] == [(0, 0, False)] * 3
+
+
+def test_the_rows_of_a_desk_that_never_syncs_again_go_back_to_the_hub_through_the_administrator(club, hub, tmp_path,
+                                                                                               capsys):
+    """A desk can send only its own rows (h002): after a restore, the rows of a desk whose PC is gone are on the desks
+    that pulled them. `clubdesk sync resend-all` sends them as the hub's administrator; a desk that joins later
+    gets them from the hub."""
+    from clubdesk.cli import main
+
+    front, hall, bar = club
+    add_players(front, "Ранний", 2)
+    front.sync()
+    dump(hub, tmp_path / "hub.dump")
+    add_players(front, "Поздний", 4)
+    for desk in (front, hall):
+        desk.sync()
+    front_id = front.store.desk_id
+    front.close()  # its PC is gone: it never syncs again
+
+    restore(hub, tmp_path / "hub.dump")
+    hall.sync()
+    assert hub_rows(hub)[front_id] < cursors.last_desk_seq(hall.store, front_id)  # only hall holds them now
+    hall.close()
+    assert main(["--db", str(hall.path), "sync", "resend-all", "--hub", hub.address.url, "--schema", hub.prefix]) == 0
+    assert "Отправлено на сервер записей: 4" in capsys.readouterr().out
+    assert hub_rows(hub)[front_id] == cursors.last_desk_seq(hall.open(), front_id)
+    assert main(["--db", str(hall.path), "sync", "resend-all", "--hub", hub.address.url, "--schema", hub.prefix]) == 0
+    assert "Отправлено на сервер записей: 0" in capsys.readouterr().out  # idempotent
+    bar.sync()
+    assert synced_tables(bar.store) == synced_tables(hall.store)
+    assert {f"Поздний {i}" for i in range(4)} <= {r[0] for r in bar.store.read("SELECT name FROM players")}
