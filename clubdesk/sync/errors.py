@@ -19,7 +19,8 @@ class SyncError(KnownError):
     `desk_update` (rows of a newer schema arrived), `foreign_desk` (rows under a desk id another desk registered),
     `hub_busy` (another desk held the ingestion lock too long: it names the holder), `login_taken` (add-desk of a name
     whose login is another club's desk), `desk_disabled` (the administrator ran disable-desk), `hub_timeout` (the hub cut this desk off: a statement
-    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS)."""
+    or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS), `sync_running` (another sync of this desk
+    file still held its lock after the wait: desk_lock)."""
 
     code = "sync_error"
 
