@@ -181,3 +181,48 @@ def test_events_whose_game_arrives_later_wait_aside_and_are_applied_when_it_come
     # a desk that pulls it all in one go, game last, ends the same
     front.sync()
     assert synced_tables(front.store)["events"] == synced_tables(hall.store)["events"]
+
+
+def test_the_sync_page_lists_a_row_kept_aside_and_the_administrator_retries_or_discards_it(qtbot, three, hub,
+                                                                                           tmp_path):
+    from clubdesk.services.club import Club
+    from clubdesk.ui.pages.sync import SyncPage
+    from tests.sync.desks import Desk
+
+    front, hall, bar, admin = three
+    scratch = Desk("scratch", tmp_path / "scratch.sqlite", None, "")
+    AccountService(scratch.open()).create_first_admin("admin", "secret-admin")
+    rows = zhuk_game_rows(scratch.store, AccountService(scratch.store).login("admin", "secret-admin"))
+    players = [r for r in rows if r[0] == "players"]
+    game = next(r for r in rows if r[0] == "games")
+    event = next(r for r in rows if r[0] == "events")
+    event = (event[0], event[1], json.dumps({**json.loads(event[2]), "author_id": None}))
+    forged = forge(hub, bar, [*players, event, ("events", str(uuid.uuid4()), json.dumps(
+        {"game_id": "no-such-game", "seq": 1, "type": "shot", "payload": "{}"}))])
+    scratch.close()
+    front.sync()
+    hall.sync()
+    hall_admin = AccountService(hall.store).login("admin", "secret-admin")
+    page = SyncPage(Club(hall.store), hall_admin, None)
+    qtbot.addWidget(page)
+    assert page.conflicts_title.text() == "Конфликты: 2"
+    assert page.model.data(page.model.index(0, 0)) == "Запись не применена"
+    detail = page.model.data(page.model.index(0, 2))
+    assert "ждёт записи, которой на этой стойке нет" in detail and "no such game here" in detail
+    page.view.selectRow(0)
+    assert page.retry_button.isEnabled() and page.discard_button.isEnabled()
+    page.retry_button.click()  # its game is still not here: it stays, nothing breaks
+    assert page.conflicts_title.text() == "Конфликты: 2" and not page.action_error.isVisible()
+    # the game comes (as a row of the forging desk, applied without a sync's retry): now the retry applies the event
+    apply.apply_remote(hall.store, [{"desk_id": forged, "desk_seq": len(players) + 3, "hlc": 1 << 40,
+                                     "entity": "games", "entity_id": game[1], "op": "upsert", "payload": game[2],
+                                     "schema_version": int(apply.SCHEMA_VERSION)}])
+    page.refresh()
+    page.view.selectRow(0)
+    page.retry_button.click()
+    assert page.conflicts_title.text() == "Конфликты: 1"
+    assert hall.store.read("SELECT count(*) FROM events WHERE game_id = ?", (game[1],))[0][0] == 1
+    page.ask = lambda text: "никогда" in text  # the confirmation names what discarding means
+    page.view.selectRow(0)
+    page.discard_button.click()
+    assert page.conflicts_title.text() == "Конфликты: 0"
