@@ -39,11 +39,12 @@ def hub_went_back(store: Store, conn: psycopg.Connection, club_id: str, head: in
     return _row_at(conn, club_id, int(seq)) != (desk_id, int(desk_seq))
 
 
-def remember(store: Store, conn: psycopg.Connection, club_id: str) -> None:
-    """After a pull: which row the hub holds at the pull cursor (the next sync checks it is still that row)."""
+def mark(store: Store, conn: psycopg.Connection, club_id: str) -> str | None:
+    """After a pull: which row the hub holds at the pull cursor (the next sync checks it is still that row), as
+    the value of setting MARK; the runner writes it with the sync's outcome (no transaction of its own)."""
     cursor = cursors.get_cursor(store, "pull")
     row = _row_at(conn, club_id, cursor) if cursor else None
-    write_settings(store, {MARK: f"{cursor} {row[0]} {row[1]}" if row else None})
+    return f"{cursor} {row[0]} {row[1]}" if row else None
 
 
 def restart_pull(store: Store) -> None:

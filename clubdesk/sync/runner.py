@@ -56,6 +56,7 @@ class SyncReport:
     touched_games: set[str] = field(default_factory=set)
     seconds: float = 0.0
     rewound: bool = False  # the hub had gone back (restored from an older backup): pulled again from its first row
+    pull_mark: str | None = None  # the hub's row at the pull cursor after the pull (rewind.MARK)
 
 
 def schema_version() -> int:
@@ -138,7 +139,7 @@ def _sync_once(store: Store, config: DeskConfig, progress, fault, password, push
     write_settings(store, {"sync.last_success": _now(), "sync.last_error": None, "sync.last_error_en": None,
                            "sync.last_error_at": None, "sync.pending_down": "0",
                            "sync.skewed": json.dumps(skewed, ensure_ascii=False),
-                           "sync.desks": json.dumps(desks, ensure_ascii=False)})
+                           "sync.desks": json.dumps(desks, ensure_ascii=False), rewind.MARK: report.pull_mark})
     return report
 
 
@@ -227,7 +228,7 @@ def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
             rewind.restart_pull(store)
             _pull_pages(store, conn, config, report, progress, fault, page, apply_chunk, apply_batch, own, 0,
                         upto, total, checkpoints)
-    rewind.remember(store, conn, config.club_id)
+    report.pull_mark = rewind.mark(store, conn, config.club_id)
     # rows kept aside that waited for a row pulled since (an event whose game came later: sync/quarantine.py)
     if quarantine.open_rows(store):
         retried = quarantine.retry(store)
