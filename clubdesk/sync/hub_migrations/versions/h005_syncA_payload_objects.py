@@ -21,9 +21,13 @@ down_revision = "h004"
 branch_labels = None
 depends_on = None
 
-# coalesce: a key the object does not hold gives NULL, and a CHECK that is NULL passes
-CHECK = ("json_typeof(payload::json) = 'object' AND (entity <> 'events' OR coalesce("
-         "json_typeof(payload::json -> 'game_id') = 'string' AND json_typeof(payload::json -> 'seq') = 'number', false))")
+# coalesce: a key the object does not hold gives NULL, and a CHECK that is NULL passes. An event's game_id being text
+# already says its payload is an object (-> on anything else is NULL), so an event is parsed twice, any other row
+# once (each `payload::json` parses the text again). Measured (100 000 rows COPY'd on the hub's machine, the least of
+# eight alternated runs of events, load 7–9): bare 0.59 s; each parsed once (not checking game_id, seq) 0.79 s; this
+# 0.90 s; one jsonb conversion in a PL/pgSQL function 1.07 s; a jsonpath on jsonb 0.97 s.
+CHECK = ("CASE WHEN entity = 'events' THEN coalesce(json_typeof(payload::json -> 'game_id') = 'string' "
+         "AND json_typeof(payload::json -> 'seq') = 'number', false) ELSE json_typeof(payload::json) = 'object' END")
 
 
 def upgrade() -> None:
