@@ -29,10 +29,11 @@ if TYPE_CHECKING:
     from clubdesk.sync.apply import ApplyResult
 
 KIND = "quarantined_row"
-# Why a row was kept aside. MISSING_ROW may pass on a later try (the row it needs arrives); the others need a
-# fixed row, which never comes (a desk's row is never rewritten), so only the administrator's discard closes them.
+# Why a row was kept aside. MISSING_ROW passes on a later try once the row it needs arrives, REFUSED may (a row
+# SQLite refused as a new row's insert may apply as an update once that row is here); a payload that is not a JSON
+# object of plain values never becomes one (a desk's row is never rewritten): only the administrator's discard
+# closes those. Every open one is tried after each pull all the same: one parse each.
 NOT_JSON, NOT_OBJECT, BAD_FIELD, MISSING_ROW, REFUSED = "not_json", "not_object", "bad_field", "missing_row", "refused"
-WAITS = MISSING_ROW
 # What a row's own values can raise once it passed `check_payload`: SQLite refusing it (a broken foreign key, NOT
 # NULL, UNIQUE), a value SQLite cannot store (an integer past 64 bits, a lone surrogate), or a field of the wrong
 # JSON type where the merge reads it (a number for a name). A batch that raises one is halved down to the row
