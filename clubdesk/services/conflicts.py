@@ -100,13 +100,14 @@ class ConflictService:
     # ---- rows kept aside (sync/quarantine.py) -----------------------------------------------------------
     def retry_row(self, actor: Actor, conflict_id: int) -> bool:
         """Try a pulled row kept aside again (its game or player may have arrived since). True when it is applied
-        now; False when it still cannot be (its reason brought up to date). Waits for a sync of this desk that is
-        running: the row must not be applied between a sync's plan and its write."""
+        now; False when it still cannot be (its reason brought up to date). Not while a sync of this desk runs (the
+        row must not be applied between a sync's plan and its write): then SyncError `sync_running`, one line, at
+        once — the page calls this in the window's thread, and that sync retries the rows aside itself."""
         from clubdesk.sync import desk_lock, quarantine
 
         require(actor, "admin")
         self._open_one(conflict_id, quarantine.KIND)
-        with desk_lock.one_sync(self.store.path):
+        with desk_lock.one_sync(self.store.path, wait_s=0):
             quarantine.retry(self.store, conflict_id)
         return self._open_one_or_none(conflict_id) is None
 

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import threading
+import uuid
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,18 @@ def test_a_killed_sync_leaves_no_lock_behind(tmp_path):
     child.communicate()
     with desk_lock.one_sync(path, wait_s=0):  # the system dropped it with the process
         pass
+
+
+def test_the_administrators_retry_of_a_row_kept_aside_is_refused_in_one_line_while_a_sync_runs(two):
+    from clubdesk.roles import SYSTEM
+    from clubdesk.services.conflicts import ConflictService
+    from clubdesk.sync import quarantine
+
+    front, hall = two
+    with hall.open().write() as cur:  # a row kept aside, as a pull leaves it
+        quarantine.keep_aside(cur, (str(uuid.uuid4()), 1, 1, "players", "p", "upsert", "not json", 13),
+                              (quarantine.NOT_JSON, "not json"))
+    (row,) = quarantine.open_rows(hall.store)
+    with desk_lock.one_sync(hall.path), pytest.raises(SyncError) as busy:
+        ConflictService(hall.store).retry_row(SYSTEM, row["conflict"])
+    assert busy.value.code == "sync_running"
