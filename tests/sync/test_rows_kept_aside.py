@@ -226,3 +226,19 @@ def test_the_sync_page_lists_a_row_kept_aside_and_the_administrator_retries_or_d
     page.view.selectRow(0)
     page.discard_button.click()
     assert page.conflicts_title.text() == "Конфликты: 0"
+
+
+def test_a_desk_whose_own_row_the_hub_refuses_says_so_in_one_line_and_keeps_its_rows(three, hub):
+    """A bug of one desk's version writing a payload that is not a JSON object: its push is refused by the hub
+    (h005_syncA) in one line, not an internal error; the rows stay on the desk."""
+    from clubdesk.sync.errors import SyncError
+
+    front, *_ = three
+    with front.open().write() as cur:
+        cur.execute("INSERT INTO change_log (desk_id, desk_seq, hlc, entity, entity_id, op, payload, schema_version) "
+                    "VALUES (?, (SELECT max(desk_seq) + 1 FROM change_log WHERE desk_id = ?), 1, 'players', 'p', "
+                    "'upsert', 'not json', ?)", (front.store.desk_id, front.store.desk_id, apply.SCHEMA_VERSION))
+    with pytest.raises(SyncError) as refused:
+        front.sync()
+    assert refused.value.code == "row_refused" and "не объект JSON" in refused.value.message("ru")
+    assert cursors.last_desk_seq(front.store) == front.store.read("SELECT count(*) FROM change_log")[0][0]
