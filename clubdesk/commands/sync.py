@@ -1,4 +1,4 @@
-"""`clubdesk sync init-hub|add-desk|disable-desk|join|now|status|conflicts`: the hub sync from the command line.
+"""`clubdesk sync init-hub|add-desk|disable-desk|resend-all|join|now|status|conflicts`: the hub sync from the command line.
 
 Every refusal (an unreachable hub, a wrong password, a hub of another protocol) is one line and exit 2;
 the desk's own data is never touched by a failed sync.
@@ -35,6 +35,10 @@ def add_parser(sub) -> None:
     p.add_argument("name", help="the desk name given to add-desk")
     p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
     p.add_argument("--schema", default=None)
+    p = ssub.add_parser("resend-all", help="after the hub was restored from an older backup: send it, as the "
+                        "administrator, every row of every desk this file holds that the hub lacks")
+    p.add_argument("--hub", metavar="URL", help="the administrator's URL (default: the one init-hub used here)")
+    p.add_argument("--schema", default=None)
     p = ssub.add_parser("join", help="connect this desk to a hub as desk NAME")
     p.add_argument("url", help="postgresql://host:5432/dbname")
     p.add_argument("--desk", required=True, metavar="NAME")
@@ -60,6 +64,10 @@ def add_parser(sub) -> None:
                           "game's other branches are archived (a game has one line: one decision settles it)")
     act.add_argument("--set-aside", type=int, metavar="ID", dest="set_aside",
                      help="the game of conflict ID goes on as this desk holds it; all its branches are archived")
+    act.add_argument("--retry", type=int, metavar="ID",
+                     help="try again to apply the pulled row kept aside as quarantined_row conflict ID")
+    act.add_argument("--discard", type=int, metavar="ID",
+                     help="give up the pulled row of quarantined_row conflict ID: kept in the log, never applied")
 
 
 def run(args, lang: str) -> int:
@@ -76,11 +84,13 @@ def run(args, lang: str) -> int:
                 return _join(store, args, lang)
             if args.sync_command == "now":
                 return _now(store, lang)
+            if args.sync_command == "resend-all":
+                return _resend_all(store, args, lang)
             if args.sync_command == "status":
                 from clubdesk.commands.sync_status import print_status
 
                 return print_status(store, lang, verify_tables=args.verify)
-            if args.merge is not None or args.keep is not None or args.set_aside is not None:
+            if any(getattr(args, a) is not None for a in ("merge", "keep", "set_aside", "retry", "discard")):
                 return _resolve(store, args, lang)
             from clubdesk.commands.sync_status import print_conflicts
 
@@ -92,8 +102,8 @@ def run(args, lang: str) -> int:
         return 2
 
 
-def _say(lang: str, ru: str, en: str) -> None:
-    print(en if lang == "en" else ru)
+def _say(lang: str, ru: str, en: str, *, flush: bool = False) -> None:
+    print(en if lang == "en" else ru, flush=flush)
 
 
 def _init_hub(args, lang: str) -> int:
@@ -170,6 +180,20 @@ def _disable_desk(args, lang: str) -> int:
     return 0
 
 
+def _resend_all(store, args, lang: str) -> int:
+    from clubdesk.sync.resend import resend_all
+
+    sent, refused = resend_all(store, _admin_address(args))
+    _say(lang, f"Отправлено на сервер записей: {sum(sent.values())} (стоек: {len(sent)}).",
+         f"Rows sent to the hub: {sum(sent.values())} (desks: {len(sent)}).")
+    if refused:
+        _say(lang, f"Сервер не принял записи стоек {', '.join(d[:8] for d in refused)}: среди них есть запись, "
+                   "которую и эта стойка не применила (clubdesk sync conflicts).",
+             f"The hub refused the rows of desks {', '.join(d[:8] for d in refused)}: among them is a row this desk "
+             "did not apply either (clubdesk sync conflicts).")
+    return 0
+
+
 def _join(store, args, lang: str) -> int:
     from clubdesk.sync.credentials import from_environment, load_password, save_password
     from clubdesk.sync.errors import SyncError
@@ -221,6 +245,17 @@ def _resolve(store, args, lang: str) -> int:
         name = store.read("SELECT name FROM players WHERE id = ?", (survivor,))[0][0]
         _say(lang, f"Игроки объединены: остаётся {name} ({survivor}); обе истории сохранены.",
              f"Players merged: {name} ({survivor}) remains; both histories are kept.")
+    elif args.retry is not None:
+        if svc.retry_row(SYSTEM, args.retry):
+            _say(lang, "Запись применена.", "The row is applied.")
+        else:
+            reason = svc.get(args.retry).detail.get("text", "")
+            _say(lang, f"Запись по-прежнему нельзя применить ({reason}); она остаётся в стороне.",
+                 f"The row still cannot be applied ({reason}); it stays aside.")
+    elif args.discard is not None:
+        svc.discard_row(SYSTEM, args.discard)
+        _say(lang, "Запись отброшена: она остаётся в журнале и не применяется.",
+             "The row is discarded: it stays in the log and is not applied.")
     elif args.keep is not None:
         game = svc.keep_branch(SYSTEM, args.keep)
         _say(lang, f"Игра {game}: её продолжает выбранная ветка, остальные отложены в архив конфликтов.",
@@ -236,9 +271,16 @@ def _now(store, lang: str) -> int:
     from clubdesk.sync.runner import sync_once
 
     bar = _Bar(lang) if sys.stderr.isatty() else None
-    report = sync_once(store, progress=bar)
+    report = sync_once(store, progress=bar, on_wait=lambda: _say(
+        lang, "Эта стойка уже синхронизируется в другом окне или процессе; жду, пока та синхронизация закончится…",
+        "This desk is already syncing in another window or process; waiting for that sync to end…", flush=True))
     if bar:
         bar.close()
+    if report.rewound:
+        _say(lang, "Сервер синхронизации вернулся к более ранней копии: записи этой стойки отправлены и все записи "
+                   "получены заново.",
+             "The sync hub had gone back to an earlier copy: this desk's rows were sent and every row received "
+             "again.")
     _say(lang, f"Синхронизация: отправлено {report.pushed}, получено {report.pulled}, применено {report.applied}, "
                f"конфликтов {report.conflicts}, в карантине {report.quarantined} ({report.seconds:.1f} с).",
          f"Sync: sent {report.pushed}, received {report.pulled}, applied {report.applied}, "

@@ -101,6 +101,9 @@ def print_conflicts(store: Store, lang: str, out=None) -> int:
     for cid, kind, entity, entity_id, other_id, detail in store.read(
             "SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
             "AND kind <> 'game_branch' ORDER BY id"):
+        if kind == "quarantined_row":
+            lines.append((cid, kept_aside_text(cid, entity, entity_id, other_id, detail, en, desk_names(store))))
+            continue
         lines.append((cid, f"{cid}  {kind:<16} {entity}/{entity_id}  ↔ {other_id or '—'}  {detail}"))
     with _interface_words(lang):
         from clubdesk.ui.branch_words import load_game_choices  # Qt (tr()): imported by `sync conflicts` only
@@ -119,6 +122,29 @@ def print_conflicts(store: Store, lang: str, out=None) -> int:
     for _cid, text in sorted(lines):
         print(text, file=out)
     return 0
+
+
+_REASONS = {"not_json": ("не JSON", "not JSON"), "not_object": ("не объект JSON", "not a JSON object"),
+            "bad_field": ("поле неверного вида", "a field of the wrong kind"),
+            "missing_row": ("ждёт записи, которой на этой стойке нет", "waits for a row this desk does not hold"),
+            "refused": ("база этой стойки её не принимает", "this desk's database refuses it"),
+            "not_allowed": ("учётная запись персонала от стойки без права управлять персоналом",
+                            "a staff account from a desk not allowed to manage staff")}
+
+
+def kept_aside_text(cid: int, entity: str, entity_id: str, desk_id: str, detail: str, en: bool,
+                    names: dict[str, str]) -> str:
+    """A pulled row kept aside (sync/quarantine.py): what it is, from which desk, why, and the two actions."""
+    import json
+
+    d = json.loads(detail)
+    ru_reason, en_reason = _REASONS.get(d.get("reason"), (d.get("reason"), d.get("reason")))
+    desk = names.get(desk_id, desk_id[:8])
+    if en:
+        return (f"{cid}  {'quarantined_row':<16} {entity}/{entity_id}  row {d.get('log_id')} of desk {desk} not "
+                f"applied: {en_reason} ({d.get('text', '')})\n    clubdesk sync conflicts --retry {cid} | --discard {cid}")
+    return (f"{cid}  {'quarantined_row':<16} {entity}/{entity_id}  запись {d.get('log_id')} стойки {desk} не "
+            f"применена: {ru_reason} ({d.get('text', '')})\n    clubdesk sync conflicts --retry {cid} | --discard {cid}")
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from clubdesk.sync import resolutions
 @dataclass(frozen=True)
 class Conflict:
     id: int
-    kind: str  # duplicate_player | game_branch | duplicate_account
+    kind: str  # duplicate_player | game_branch | duplicate_account | quarantined_row
     entity_id: str
     other_id: str
     detail: dict
@@ -76,6 +76,34 @@ class ConflictService:
         """`merged_id` becomes part of `survivor_id` (`merge_players`, the administrator's action on a conflict)."""
         require(actor, "admin")
         merge_players(self.store, actor, survivor_id, merged_id)
+
+    # ---- rows kept aside (sync/quarantine.py) -----------------------------------------------------------
+    def retry_row(self, actor: Actor, conflict_id: int) -> bool:
+        """Try a pulled row kept aside again (its game or player may have arrived since). True when it is applied
+        now; False when it still cannot be (its reason brought up to date). Not while a sync of this desk runs (the
+        row must not be applied between a sync's plan and its write): then SyncError `sync_running`, one line, at
+        once — the page calls this in the window's thread, and that sync retries the rows aside itself."""
+        from clubdesk.sync import desk_lock, quarantine
+
+        require(actor, "admin")
+        self._open_one(conflict_id, quarantine.KIND)
+        with desk_lock.one_sync(self.store.path, wait_s=0):
+            quarantine.retry(self.store, conflict_id)
+        return self._open_one_or_none(conflict_id) is None
+
+    def discard_row(self, actor: Actor, conflict_id: int) -> None:
+        """Give up a pulled row kept aside: it stays in the log as it came, never applied (nothing recorded is
+        deleted), and leaves the conflicts."""
+        from clubdesk.sync import quarantine
+
+        require(actor, "admin")
+        self._open_one(conflict_id, quarantine.KIND)
+        if not quarantine.discard(self.store, conflict_id):
+            raise _not_found(conflict_id)
+
+    def _open_one_or_none(self, conflict_id: int) -> Conflict | None:
+        c = self.get(conflict_id)
+        return c if c is not None and not c.resolved else None
 
     # ---- game branches ----------------------------------------------------------------------------------
     def continue_with(self, actor: Actor, game_id: str, desk_id: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,11 +27,11 @@ from clubdesk.store.changelog import (
     parse_payload,
     with_name_parts,
 )
-from clubdesk.sync import resolutions
+from clubdesk.sync import quarantine, resolutions
 from clubdesk.sync.apply_wal import Checkpoints
 from clubdesk.sync.collector import pause_collector, resume_collector
 from clubdesk.sync.cursors import LOG_COLUMNS, _cursor, _set_cursor
-from clubdesk.sync.errors import SyncError
+from clubdesk.sync.errors import RowRefused
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
@@ -38,15 +39,6 @@ if TYPE_CHECKING:
 
 class SyncGap(RuntimeError):
     """A remote row does not follow its desk's last row here: the puller skipped one (a protocol bug)."""
-
-
-class RowRefused(SyncError):
-    """A pulled row this desk will not apply, whatever the hub let through (`refuse_unallowed`): the row and why.
-    Raised inside the apply's transaction, which it rolls back; the sync stops in one line (code `row_refused`)."""
-
-    def __init__(self, row: dict, reason: str, ru: str, en: str) -> None:
-        super().__init__(ru, en, code="row_refused")
-        self.row, self.reason = row, reason
 
 
 def refuse_unallowed(cur: sqlite3.Cursor, row: dict) -> None:
@@ -76,9 +68,21 @@ class ApplyResult:
     touched: set[tuple[str, str]] = field(default_factory=set)  # (entity, id) of every row changed
     batch: int = 0  # with a budget: the size the next transaction would have had (the next call may start there)
 
+    def merge(self, other: ApplyResult) -> None:
+        """Add what one committed transaction did (a rolled-back one's result is dropped)."""
+        self.applied += other.applied
+        self.skipped += other.skipped
+        self.quarantined += other.quarantined
+        self.conflicts += other.conflicts
+        self.touched_games |= other.touched_games
+        self.touched |= other.touched
+
 
 def quarantined(store: Store) -> int:
-    return store.read("SELECT count(*) FROM sync_quarantine")[0][0]
+    """Rows waiting for a newer ClubDesk (a newer schema, a table this desk does not know); the rows kept aside
+    because they cannot be applied (sync/quarantine.py) are conflicts, not counted here."""
+    return store.read("SELECT count(*) FROM sync_quarantine WHERE log_id NOT IN (SELECT json_extract(detail_json, "
+                      "'$.log_id') FROM conflicts WHERE kind = ?)", (quarantine.KIND,))[0][0]
 
 
 def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
@@ -96,8 +100,6 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     `checkpoints`: the WAL's upkeep (apply_wal) of a pull that applies its rows in several calls (the runner's),
     so that a checkpoint begun at the end of one call runs beside the next call's first plan; by default the
     call's own, waited for before it returns."""
-    from clubdesk.sync.bulk_apply import plan_batch, stale, write_batch
-
     result = ApplyResult()
     rows = list(rows)
     cache: dict = {}  # per call: a table's columns and defaults
@@ -112,26 +114,28 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
         pause_collector()
         reader.execute("PRAGMA busy_timeout=5000")
         start = 0
-        while start < len(rows):
-            chunk = rows[start:start + batch]
-            start += len(chunk)
-            snap = reader.cursor()
-            snap.execute("BEGIN")
+        halves: deque[list[dict]] = deque()  # a failed batch's halves, tried before the rows after it
+        while halves or start < len(rows):
+            if halves:
+                chunk = halves.popleft()
+            else:
+                chunk = rows[start:start + batch]
+                start += len(chunk)
+            part = ApplyResult()
             try:
-                plan = plan_batch(snap, chunk, cache)
-            finally:
-                snap.execute("COMMIT")
-                snap.close()
-            checkpoints.wait()  # the one begun after the last write: done, so this write starts the log again
-            began = time.perf_counter()
-            # Not waiting for the disk (the hub still holds these rows) and after any shot waiting: Writer
-            with store.write(durable=False, background=True) as cur:
-                if stale(cur, plan):
-                    plan = plan_batch(cur, chunk, cache)
-                write_batch(store, cur, plan, result)
-                seqs = [r["server_seq"] for r in chunk if r.get("server_seq") is not None]
-                if seqs:
-                    _set_cursor(cur, "pull", max(max(seqs), _cursor(cur, "pull")))
+                began = _apply_chunk(store, reader, chunk, cache, checkpoints, part)
+            except quarantine.ROW_ERRORS as exc:
+                # A row the checks let through that SQLite or the merge refuses (a foreign key to a row this desk
+                # does not hold, a value it cannot store): the batch was rolled back; its halves are tried, down to
+                # the one row, which is kept aside with its reason (sync/quarantine.py). A batch of good rows costs
+                # nothing more; k bad rows in n cost about 2k·log2(n) smaller transactions.
+                if len(chunk) > 1:
+                    halves.extendleft((chunk[len(chunk) // 2:], chunk[:len(chunk) // 2]))
+                    continue
+                quarantine.quarantine_failed_row(store, chunk[0], exc, chunk[0].get("server_seq"))
+                result.quarantined += 1
+                continue
+            result.merge(part)
             if budget_ms is not None:  # the lock was held for the writes only: size the next batch by them
                 took = max((time.perf_counter() - began) * 1000, 0.05)
                 budget = budget_ms if store.recording(RECORDING_S) else budget_ms * IDLE_BUDGET_FACTOR
@@ -148,6 +152,32 @@ def apply_remote(store: Store, rows: Iterable[dict], *, batch: int = 100,
     return result
 
 
+def _apply_chunk(store: Store, reader: sqlite3.Connection, chunk: list[dict], cache: dict, checkpoints: Checkpoints,
+                 result: ApplyResult) -> float:
+    """Plan `chunk` on a read snapshot, then write it in one transaction that also moves cursor "pull". Returns
+    when the write began (the lock is held for the writes only: the next batch is sized by them)."""
+    from clubdesk.sync.bulk_apply import plan_batch, stale, write_batch
+
+    snap = reader.cursor()
+    snap.execute("BEGIN")
+    try:
+        plan = plan_batch(snap, chunk, cache)
+    finally:
+        snap.execute("COMMIT")
+        snap.close()
+    checkpoints.wait()  # the one begun after the last write: done, so this write starts the log again
+    began = time.perf_counter()
+    # Not waiting for the disk (the hub still holds these rows) and after any shot waiting: Writer
+    with store.write(durable=False, background=True) as cur:
+        if stale(cur, plan):
+            plan = plan_batch(cur, chunk, cache)
+        write_batch(store, cur, plan, result)
+        seqs = [r["server_seq"] for r in chunk if r.get("server_seq") is not None]
+        if seqs:
+            _set_cursor(cur, "pull", max(max(seqs), _cursor(cur, "pull")))
+    return began
+
+
 # While nobody records at this desk (no foreground commit in the last RECORDING_S), a batch may hold the lock
 # IDLE_BUDGET_FACTOR times the budget: fewer, larger commits (each rewrites the index pages it touched), and the
 # first shot after a pause still waits less than a frame. While recording, the budget itself.
@@ -161,11 +191,11 @@ def apply_quarantined(store: Store, rederive: Callable[[Store, set[str]], Any] |
         cur.execute(f"SELECT c.id, {', '.join('c.' + c for c in LOG_COLUMNS)} FROM sync_quarantine q "
                     "JOIN change_log c ON c.id = q.log_id WHERE c.schema_version <= ? ORDER BY c.id",
                     (SCHEMA_VERSION,))
+        aside = quarantine.held_aside(cur)
         for log_id, *values in cur.fetchall():
             row = dict(zip(LOG_COLUMNS, values, strict=True))
-            if row["entity"] in LWW_TABLES or row["entity"] == "events":
-                cur.execute("DELETE FROM sync_quarantine WHERE log_id = ?", (log_id,))
-                _apply_data(cur, log_id, row, result)
+            if log_id not in aside and (row["entity"] in LWW_TABLES or row["entity"] == "events"):
+                quarantine.apply_understood(cur, log_id, row, result)
     if result.touched_games:
         (rederive or projections.rederive)(store, result.touched_games)
     return result
@@ -349,7 +379,8 @@ def uncovered(store: Store) -> list[tuple[str, str, str]]:
 
     logged: dict[tuple[str, str], list] = {}
     for hlc, desk_id, entity, entity_id, payload in store.read(
-            "SELECT hlc, desk_id, entity, entity_id, payload FROM change_log WHERE entity <> 'events'"):
+            "SELECT hlc, desk_id, entity, entity_id, payload FROM change_log WHERE entity <> 'events' "
+            "AND id NOT IN (SELECT log_id FROM sync_quarantine)"):
         logged.setdefault((entity, entity_id), []).append((hlc, desk_id, payload))
     out = []
     for table in LWW_TABLES:

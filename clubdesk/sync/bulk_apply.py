@@ -17,14 +17,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from clubdesk.store.changelog import (
+    _PLAIN,
     DERIVED,
     LOG_INSERT_ORIGIN,
     LWW_TABLES,
     ROW_KEYS,
     SCHEMA_VERSION,
+    _fast_loads,
     parse_payload,
     with_name_parts,
 )
+from clubdesk.sync import quarantine
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
 from clubdesk.sync.bulk_fresh import Fresh, Shape
 from clubdesk.sync.bulk_writes import Writes
@@ -52,22 +55,29 @@ def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
     """Read what the batch needs and decide every write (no write here: a read transaction is enough)."""
     mark = cur.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()[0]
     new, kinds, skipped = _new_rows(cur, rows)
-    # as they came: a players payload of a desk older than 0013 gets its name's parts where they are read (_Pending)
-    loads = parse_payload
-    payloads = [loads(r["payload"]) if k != "quarantine" else None for r, k in zip(new, kinds, strict=True)]
-    plan = Plan(mark, new, skipped, sum(1 for k in kinds if k != "quarantine"), _log_params(new, kinds), [],
-                {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
+    # as they came: a players payload of a desk older than 0013 gets its name's parts where they are read (_Pending);
+    # a payload the apply cannot read marks its row "bad", kept aside with its reason (sync/quarantine.py)
+    payloads, reasons = _checked(new, kinds)
+    plan = Plan(mark, new, skipped, 0, [], [], {(r["entity"], r["entity_id"]) for r in new}, {r["desk_id"] for r in new})
     lww = [r for r, k in zip(new, kinds, strict=True) if k == "lww"]
     folds = _earlier_folds(cur, lww)  # per field, the winner among the log rows held before this batch
     pending = _Pending(cur, cache, _current_stamps(cur, lww))
     events = EventPlanner(cur, [r["entity_id"] for r, k in zip(new, kinds, strict=True) if k == "event"])
-    for row, kind, payload in zip(new, kinds, payloads, strict=True):
+    holds = quarantine.Holds(cur) if "event" in kinds else None
+    for i, (row, kind, payload) in enumerate(zip(new, kinds, payloads, strict=True)):
         if kind == "lww":
-            if row["entity"] == "games" and "branch_json" in payload:
-                events.decide(row["entity_id"])
+            if row["entity"] == "games":
+                if holds is not None:
+                    holds.game_arrives(row["entity_id"])
+                if "branch_json" in payload:
+                    events.decide(row["entity_id"])
             pending.add(row, payload, folds)
         elif kind == "event":
             fields = {k: v for k, v in payload.items() if k not in ROW_KEYS}
+            reasons[i] = holds.event_reason(fields["game_id"])
+            if reasons[i] is not None:  # its game is not here (yet), or an earlier event of it is kept aside
+                kinds[i] = "bad"
+                continue
             plan.keys.add(("games", fields["game_id"]))
             if pending.dirty:  # the game and its decision are in place before its events, after the earlier ones
                 events.flush(plan.steps)
@@ -79,7 +89,37 @@ def plan_batch(cur: sqlite3.Cursor, rows: list[dict], cache: dict) -> Plan:
             plan.steps.append(("row", row))
     events.flush(plan.steps)
     pending.take(plan.steps)
+    plan.applied = sum(1 for k in kinds if k != "quarantine" and k != "bad")
+    plan.log = _log_params(new, kinds, reasons, payloads)
     return plan
+
+
+def _checked(rows: list[dict], kinds: list[str]) -> tuple[list, dict[int, tuple[str, str] | None]]:
+    """The rows' payloads as the apply reads them; a row whose payload it cannot read becomes kind "bad" (its
+    reason in the second value, by index). One parse a row, as before: parse_payload's own fast path inline (orjson,
+    a dict of plain values), the rest — events, floats, anything odd — through quarantine.check_payload."""
+    loads, plain, check = _fast_loads, _PLAIN, quarantine.check_payload
+    payloads: list = []
+    append = payloads.append
+    reasons: dict[int, tuple[str, str] | None] = {}
+    for i, (row, kind) in enumerate(zip(rows, kinds, strict=True)):
+        if kind == "lww" or kind == "row":
+            try:
+                payload = loads(row["payload"])
+            except ValueError:
+                payload = None
+            if type(payload) is dict and plain.issuperset(map(type, payload.values())):
+                append(payload)
+                continue
+        elif kind == "quarantine":
+            append(None)
+            continue
+        payload, reason = check(row["entity"], row["payload"])
+        if reason is not None:
+            kinds[i] = "bad"
+            reasons[i] = reason
+        append(payload)
+    return payloads, reasons
 
 
 def stale(cur: sqlite3.Cursor, plan: Plan) -> bool:
@@ -87,7 +127,7 @@ def stale(cur: sqlite3.Cursor, plan: Plan) -> bool:
     (then plan again): a shot recorded here meanwhile moves its game's line."""
     return any(desk in plan.desks or (entity, eid) in plan.keys or ("games", game) in plan.keys
                for desk, entity, eid, game in cur.execute(
-                   "SELECT desk_id, entity, entity_id, CASE WHEN entity = 'events' THEN "
+                   "SELECT desk_id, entity, entity_id, CASE WHEN entity = 'events' AND json_valid(payload) THEN "
                    "json_extract(payload, '$.game_id') END FROM change_log WHERE id > ?", (plan.mark,)).fetchall())
 
 
@@ -157,18 +197,25 @@ def _new_rows(cur: sqlite3.Cursor, rows: list[dict]) -> tuple[list[dict], list[s
     return out, kinds, skipped
 
 
-def _log_params(rows: list[dict], kinds: list[str]) -> list[tuple]:
-    """The log rows as they came, in order; a row of a newer schema or an unknown table is marked for quarantine."""
+def _log_params(rows: list[dict], kinds: list[str], reasons: dict | None = None,
+                payloads: list | None = None) -> list[tuple]:
+    """The log rows as they came, in order; a row of a newer schema or an unknown table is marked for quarantine,
+    a row the apply cannot take ("bad") to be kept aside with its reason (and an event's game)."""
     out: list[tuple] = []
     plain: list[tuple] = []
-    for row, kind in zip(rows, kinds, strict=True):
+    for i, (row, kind) in enumerate(zip(rows, kinds, strict=True)):
         params = (row["desk_id"], row["desk_seq"], row["hlc"], row["entity"], row["entity_id"], row["op"],
                   row["payload"], row["schema_version"])
-        if kind == "quarantine":
+        if kind == "quarantine" or kind == "bad":
             if plain:
                 out.append(("plain", plain))
                 plain = []
-            out.append(("quarantine", params))
+            if kind == "bad":
+                payload = payloads[i] if payloads is not None else None
+                game = payload.get("game_id") if row["entity"] == "events" and payload else None
+                out.append(("bad", params, reasons[i], game))
+            else:
+                out.append(("quarantine", params))
         else:
             plain.append(params)
     if plain:
@@ -221,9 +268,12 @@ def _current_stamps(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, st
 def _insert_log(cur: sqlite3.Cursor, log: list[tuple], result: ApplyResult) -> None:
     """The log rows as they came; a row of a newer schema or an unknown table also goes to quarantine (one by one:
     its log id is needed, and such rows are rare)."""
-    for what, params in log:
+    for what, params, *why in log:
         if what == "plain":
             cur.executemany(LOG_INSERT_ORIGIN, params)
+        elif what == "bad":
+            quarantine.keep_aside(cur, params, *why)
+            result.quarantined += 1
         else:
             cur.execute(LOG_INSERT_ORIGIN, params)
             cur.execute("INSERT INTO sync_quarantine (log_id) VALUES (?)", (cur.lastrowid,))

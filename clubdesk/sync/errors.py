@@ -21,10 +21,23 @@ class SyncError(KnownError):
     whose login is another club's desk), `desk_disabled` (the administrator ran disable-desk), `hub_timeout` (the hub cut this desk off: a statement
     or an idle transaction outlasted the desk logins' limits, hub.DESK_LIMITS), `hub_silent` (the hub did not answer within
     the desk's own deadline: a link gone silent, sync/deadline.py), `staff_refused` (rows of staff accounts from a desk
-    not allowed to manage staff), `clock_ahead` (rows stamped too far ahead of the hub's clock), `row_refused` (a
-    pulled row this desk refuses to apply: `apply.RowRefused`)."""
+    not allowed to manage staff), `clock_ahead` (rows stamped too far ahead of the hub's clock), `sync_running` (another
+    sync of this desk file still held its lock after the wait: desk_lock), `row_refused` (the hub refused a payload of
+    this desk that is not a JSON object, h006: a bug of the desk's version), `row_not_allowed` (a pulled row this
+    desk will not apply, `RowRefused`: kept aside with its reason, sync/quarantine.py)."""
 
     code = "sync_error"
+
+class RowRefused(SyncError):
+    """A pulled row this desk will not apply, whatever the hub let through (`apply.refuse_unallowed`): the row and
+    why. Raised inside the apply's transaction, which it rolls back; the row is then kept aside with its reason
+    (sync/quarantine.py ROW_ERRORS) and the pull goes on — a retry applies it once the hub has given that desk the
+    right (`add-desk NAME --staff`)."""
+
+    def __init__(self, row: dict, reason: str, ru: str, en: str) -> None:
+        super().__init__(ru, en, code="row_not_allowed")
+        self.row, self.reason = row, reason
+
 
 
 def from_psycopg(exc: Exception, where: str) -> SyncError:
@@ -55,6 +68,9 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
                          "clubdesk sync add-desk.",
                          f"The sync hub {where} does not know this desk ({text}). Add it: clubdesk sync add-desk.",
                          code="not_a_desk")
+    if isinstance(exc, psycopg.errors.InvalidTextRepresentation | psycopg.errors.CheckViolation) and \
+            (exc.diag.constraint_name == "log_rows_payload_object" or "type json" in text):
+        return row_refused(where, text)  # the hub's check of a pushed payload (hub migration h006)
     if isinstance(exc, psycopg.errors.LockNotAvailable):
         return hub_busy(where, getattr(exc, "holders", ()))
     if getattr(exc, "sqlstate", None) in HUB_CUTOFF_STATES:
@@ -92,6 +108,16 @@ def foreign_desk(where: str, detail: str) -> SyncError:
                      f"The sync hub {where} refused this desk's records: their desk id belongs to another desk of "
                      f"the club ({detail}). They are kept here; the hub's administrator can hand that desk id over "
                      "to this desk (docs/sync.md).", code="foreign_desk")
+
+
+def row_refused(where: str, detail: str) -> SyncError:
+    """The hub refused a row of this desk whose payload is not a JSON object (h006): a bug of this ClubDesk,
+    which wrote it; the row and those after it stay here and are pushed again by an updated one."""
+    return SyncError(f"Сервер синхронизации {where} не принял запись этой стойки: её содержимое не объект JSON "
+                     f"({detail}). Это ошибка этой версии ClubDesk: записи сохранены здесь, обновите ClubDesk.",
+                     f"The sync hub {where} refused a row of this desk: its payload is not a JSON object ({detail}). "
+                     "This is a bug of this ClubDesk version: the rows are kept here; update ClubDesk.",
+                     code="row_refused")
 
 
 def hub_busy(where: str, holders: tuple | list = ()) -> SyncError:

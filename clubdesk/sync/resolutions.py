@@ -242,6 +242,7 @@ def open_conflict_count(read: Callable[[str, tuple], list[tuple]]) -> int:
 def decided_at_ms(read: Callable[[str, tuple], list[tuple]], game_id: str) -> int | None:
     """When the game's branch decision in force was made (its log row's hlc, in ms), on whichever desk."""
     rows = read("SELECT max(hlc) FROM change_log WHERE entity = 'games' AND entity_id = ? "
+                "AND id NOT IN (SELECT log_id FROM sync_quarantine) "
                 "AND coalesce(json_extract(payload, '$.branch_json'), '') <> ''", (game_id,))
     return rows[0][0] >> 16 if rows and rows[0][0] is not None else None
 

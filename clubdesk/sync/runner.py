@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from clubdesk.store import migrate
 from clubdesk.store.db import Store
-from clubdesk.sync import apply, apply_wal, cursors, deadline, hub_facts, protocol
+from clubdesk.sync import apply, apply_wal, cursors, deadline, desk_lock, hub_facts, protocol, quarantine, rewind
 from clubdesk.sync.config import DeskConfig, load_config, write_settings
 from clubdesk.sync.copy_text import pending_copy
 from clubdesk.sync.credentials import load_password
@@ -55,6 +55,8 @@ class SyncReport:
     conflicts: int = 0
     touched_games: set[str] = field(default_factory=set)
     seconds: float = 0.0
+    rewound: bool = False  # the hub had gone back (restored from an older backup): pulled again from its first row
+    pull_mark: str | None = None  # the hub's row at the pull cursor after the pull (rewind.MARK)
 
 
 def schema_version() -> int:
@@ -73,8 +75,13 @@ def not_joined() -> SyncError:
 def sync_once(store: Store, *, progress: Callable[[Progress], None] | None = None,
               fault: Callable[[str], None] = _never, password: str | None = None,
               push_batch: int = PUSH_BATCH, pull_page: int = PULL_PAGE, apply_chunk: int = APPLY_CHUNK,
-              apply_batch: int = APPLY_BATCH) -> SyncReport:
+              apply_batch: int = APPLY_BATCH, on_wait: Callable[[], None] | None = None,
+              wait_s: float = desk_lock.WAIT_S) -> SyncReport:
     """Push then pull until both are empty; records the outcome in the desk's settings.
+
+    One sync of a desk file at a time (desk_lock): a second one — the GUI's background sync while `sync now` runs in
+    a terminal — calls `on_wait()` once and waits for the first up to `wait_s`, then raises SyncError
+    `sync_running` (the outcome the first one records is left alone).
 
     `fault(point)` is called at "before_send", "after_commit" (the hub committed, the desk not yet told) and
     "mid_apply" (between two apply_remote calls of a page): the crash tests raise there. Raises SyncError for what the
@@ -83,7 +90,7 @@ def sync_once(store: Store, *, progress: Callable[[Progress], None] | None = Non
     config = load_config(store)
     if config is None:
         raise not_joined()
-    with _short_switch_interval():
+    with desk_lock.one_sync(store.path, wait_s=wait_s, on_wait=on_wait), _short_switch_interval():
         return _sync_once(store, config, progress, fault, password, push_batch, pull_page, apply_chunk, apply_batch)
 
 
@@ -119,7 +126,7 @@ def _sync_once(store: Store, config: DeskConfig, progress, fault, password, push
             conn.set_deadlines(deadline.CALL_DEADLINE_S, deadline.SYNC_DEADLINE_S)
             try:
                 report = SyncReport()
-                _push(store, conn, config, report, progress, fault, push_batch)
+                report.rewound = _push(store, conn, config, report, progress, fault, push_batch)
                 _pull(store, conn, config, report, progress, fault, pull_page, apply_chunk, apply_batch)
                 from clubdesk.sync.status import club_desks, skewed_desks
 
@@ -134,7 +141,7 @@ def _sync_once(store: Store, config: DeskConfig, progress, fault, password, push
     write_settings(store, {"sync.last_success": _now(), "sync.last_error": None, "sync.last_error_en": None,
                            "sync.last_error_at": None, "sync.pending_down": "0",
                            "sync.skewed": json.dumps(skewed, ensure_ascii=False),
-                           "sync.desks": json.dumps(desks, ensure_ascii=False)})
+                           "sync.desks": json.dumps(desks, ensure_ascii=False), rewind.MARK: report.pull_mark})
     return report
 
 
@@ -142,7 +149,9 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, batch: int) -> None:
+def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, batch: int) -> bool:
+    """Send every desk id's rows the hub lacks, from what the hub says it holds. True when it holds fewer than it
+    acknowledged before: the hub went back (restored from an older backup, sync/rewind.py)."""
     desk_id = cursors.desk_identity(store)
     hello = protocol.hello(conn, config.club_id, desk_id, schema_version(), store.clock.machine_ms())
     hub_facts.learn_clock(store, conn)  # before this sync's rows are stamped further: docs/sync.md «Clocks»
@@ -151,6 +160,7 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
         held[d] = hello.acked if d == desk_id else protocol.acked(conn, config.club_id, d)
         if d != desk_id and cursors.last_desk_seq(store, d) > held[d]:
             held[d] = _claim(conn, config, d)
+    went_back = any(h < cursors.get_cursor(store, f"push:{d}") for d, h in held.items())
     total = sum(max(cursors.last_desk_seq(store, d) - h, 0) for d, h in held.items())
     # The next batch is read from SQLite (and escaped) in a thread of its own while this one crosses to the hub
     # and is written there: SQLite releases the GIL, so the desk's work and the hub's overlap (a push of 100 000
@@ -177,6 +187,7 @@ def _push(store: Store, conn, config: DeskConfig, report: SyncReport, progress, 
                 _move_push_cursor(store, d, acked)
                 if progress:
                     progress(Progress("push", report.pushed, total))
+    return went_back
 
 
 def _claim(conn, config: DeskConfig, desk_id: str) -> int:
@@ -200,15 +211,35 @@ def _move_push_cursor(store: Store, desk_id: str, acked: int) -> None:
 def _pull(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, page: int,
           apply_chunk: int, apply_batch: int) -> None:
     own = cursors.local_desk_ids(store)
-    cursor = cursors.get_cursor(store, "pull")
     upto = protocol.head(conn, config.club_id)  # read after this sync's push: its own rows are below it
     # after the watermark: every desk id of a row up to it is registered, and so is its right to write staff
     hub_facts.learn_staff(store, conn, config.club_id)
+    if report.rewound or rewind.hub_went_back(store, conn, config.club_id, upto):
+        report.rewound = True
+        rewind.restart_pull(store)
+    cursor = cursors.get_cursor(store, "pull")
     total = protocol.pending_down(conn, config.club_id, cursor, own)
     # one WAL upkeep for the whole pull: a checkpoint begun at the end of one apply call runs beside the next one
     with apply_wal.Checkpoints(store) as checkpoints:
-        _pull_pages(store, conn, config, report, progress, fault, page, apply_chunk, apply_batch, own, cursor, upto,
-                    total, checkpoints)
+        try:
+            _pull_pages(store, conn, config, report, progress, fault, page, apply_chunk, apply_batch, own, cursor,
+                        upto, total, checkpoints)
+        except apply.SyncGap:
+            # a row that does not follow its desk's last one here: the cursor passed rows the hub numbered again
+            # (it went back in a way the checks above did not see). Once per sync, from the first row.
+            if report.rewound:
+                raise
+            report.rewound = True
+            rewind.restart_pull(store)
+            _pull_pages(store, conn, config, report, progress, fault, page, apply_chunk, apply_batch, own, 0,
+                        upto, total, checkpoints)
+    report.pull_mark = rewind.mark(store, conn, config.club_id)
+    # rows kept aside that waited for a row pulled since (an event whose game came later: sync/quarantine.py)
+    if quarantine.open_rows(store):
+        retried = quarantine.retry(store)
+        report.applied += retried.applied
+        report.conflicts += retried.conflicts
+        report.touched_games |= retried.touched_games
 
 
 def _pull_pages(store: Store, conn, config: DeskConfig, report: SyncReport, progress, fault, page: int,

@@ -395,5 +395,53 @@
       <source>Часы этого компьютера отстают на {span} от сервера синхронизации: записи стойка помечает временем сервера, но исправьте время компьютера.</source>
       <translation>This computer's clock is {span} behind the sync hub's: the desk stamps its records with the hub's time, but set the computer's clock right.</translation>
     </message>
+    <message>
+      <source>Запись не применена</source>
+      <translation>Row not applied</translation>
+    </message>
+    <message>
+      <source>не JSON</source>
+      <translation>not JSON</translation>
+    </message>
+    <message>
+      <source>не объект JSON</source>
+      <translation>not a JSON object</translation>
+    </message>
+    <message>
+      <source>поле неверного вида</source>
+      <translation>a field of the wrong kind</translation>
+    </message>
+    <message>
+      <source>ждёт записи, которой на этой стойке нет</source>
+      <translation>waits for a row this desk does not hold</translation>
+    </message>
+    <message>
+      <source>база этой стойки её не принимает</source>
+      <translation>this desk's database refuses it</translation>
+    </message>
+    <message>
+      <source>учётная запись персонала от стойки без права управлять персоналом</source>
+      <translation>a staff account from a desk not allowed to manage staff</translation>
+    </message>
+    <message>
+      <source>{reason} ({text}); стойка {desk}</source>
+      <translation>{reason} ({text}); desk {desk}</translation>
+    </message>
+    <message>
+      <source>Применить запись снова</source>
+      <translation>Apply the row again</translation>
+    </message>
+    <message>
+      <source>Отбросить запись…</source>
+      <translation>Discard the row…</translation>
+    </message>
+    <message>
+      <source>Выберите в списке запись, которая не применена.</source>
+      <translation>Choose a row that was not applied in the list.</translation>
+    </message>
+    <message>
+      <source>Отбросить запись стойки {desk}? Она останется в журнале этой стойки, но не будет применена никогда.</source>
+      <translation>Discard the row of desk {desk}? It stays in this desk's log but will never be applied.</translation>
+    </message>
   </context>
 </TS>

@@ -30,9 +30,18 @@ texts = st.lists(st.one_of(st.sampled_from(TRICKY),
 rows = st.lists(st.tuples(texts, texts, st.booleans()), min_size=1, max_size=5)
 
 
+def without_payload_check(hub) -> None:
+    """The COPY text is tested with every byte in every field, raw text in the payload too (a tab, a newline, a CR
+    in the field itself); the hub refuses a payload that is not a JSON object (h006), so here it does not."""
+    with hub.address.connect() as conn:
+        conn.execute("ALTER TABLE log_rows DROP CONSTRAINT log_rows_payload_object")
+        conn.commit()
+
+
 @pytest.fixture
 def desk_store(hub, tmp_path):
     """A store and a connection as a desk login that registered the store's desk id."""
+    without_payload_check(hub)
     store = open_store(tmp_path / "desk.sqlite")
     address, password, _ = hub.add_desk("a")
     with address.connect(password) as conn:
@@ -96,6 +105,7 @@ def test_a_block_re_sent_after_a_lost_ack_is_skipped_and_one_after_a_gap_is_not_
 def test_a_hub_connection_in_another_client_encoding_gets_the_same_characters(hub, tmp_path):
     import psycopg
 
+    without_payload_check(hub)
     store = open_store(tmp_path / "latin.sqlite")
     append(store, "p1", canonical_json({"name": "Zoé \\ «x»\t"}))
     append(store, "p2", "raw \\N é\t\n\r end")

@@ -88,17 +88,18 @@ def test_a_hall_desk_that_made_an_account_is_told_in_one_line_and_keeps_its_rows
 
 def test_a_desk_refuses_to_apply_an_account_from_a_desk_the_hub_says_may_not_manage_staff(hub, club):
     """The second line: a row the hub let through anyway (loaded by its administrator here, an older hub, a hub
-    whose check was removed) is not applied; the sync stops in one line and the account cannot log in."""
-    from clubdesk.sync.apply import RowRefused
+    whose check was removed) is not applied: it is kept aside with its reason (sync/quarantine.py), the pull goes
+    on, and the account cannot log in."""
+    from clubdesk.sync import quarantine
 
     front, hall = club
     with hub.address.connect() as conn:  # the hub's administrator may load any rows (h002, h005)
         protocol.push_batch(conn, hub.club_id, hall.store.desk_id, [forged_admin(hall.store.desk_id, 1)])
         conn.commit()
-    with pytest.raises(RowRefused) as refused:
-        front.sync()
-    assert refused.value.code == "row_refused" and refused.value.row["entity"] == "accounts"
-    assert refused.value.reason == "staff_from_desk_not_allowed"
+    report = front.sync()
+    assert report.quarantined == 1
+    (row,) = quarantine.open_rows(front.store)
+    assert row["row"]["entity"] == "accounts" and row["reason"] == quarantine.NOT_ALLOWED
     with pytest.raises(KnownError):
         AccountService(front.store).login("mallory", "mallory-pw")
 

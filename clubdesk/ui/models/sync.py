@@ -17,7 +17,7 @@ KIND, WHAT, DETAIL = range(3)
 @dataclass(frozen=True)
 class ConflictRow:
     id: int
-    kind: str  # duplicate_player | game_branch
+    kind: str  # duplicate_player | game_branch | quarantined_row
     entity: str
     entity_id: str
     other_id: str | None
@@ -32,10 +32,12 @@ def load_conflicts(store) -> list[ConflictRow]:
     rows = store.read("SELECT id, kind, entity, entity_id, other_id, detail_json FROM conflicts WHERE NOT resolved "
                       "AND kind <> 'game_branch' ORDER BY id")
     names = player_labels(store)
-    out = [ConflictRow(cid, kind, entity, eid, other, json.loads(detail or "{}"), names)
+    desks = desk_names(store)
+    out = [ConflictRow(cid, kind, entity, eid, other, json.loads(detail or "{}"),
+                       {**names, other: desks.get(other, (other or "")[:8])} if kind == "quarantined_row" else names)
            for cid, kind, entity, eid, other, detail in rows]
     out += [ConflictRow(g.conflict.conflict_id, "game_branch", "games", g.game_id, None, {}, names, g)
-            for g in load_game_choices(store, desk_names(store))]
+            for g in load_game_choices(store, desks)]
     return sorted(out, key=lambda c: c.id)
 
 
@@ -61,7 +63,16 @@ def survivor_first(store, a: str, b: str) -> tuple[str, str]:
 
 
 def kind_text(kind: str) -> str:
-    return {"duplicate_player": tr("Двойная регистрация"), "game_branch": tr("Ветки игры")}.get(kind, kind)
+    return {"duplicate_player": tr("Двойная регистрация"), "game_branch": tr("Ветки игры"),
+            "quarantined_row": tr("Запись не применена")}.get(kind, kind)
+
+
+def reason_text(reason: str) -> str:
+    """Why a pulled row is kept aside (sync/quarantine.py)."""
+    return {"not_json": tr("не JSON"), "not_object": tr("не объект JSON"), "bad_field": tr("поле неверного вида"),
+            "missing_row": tr("ждёт записи, которой на этой стойке нет"),
+            "refused": tr("база этой стойки её не принимает"),
+            "not_allowed": tr("учётная запись персонала от стойки без права управлять персоналом")}.get(reason, reason)
 
 
 def detail_text(row: ConflictRow) -> str:
@@ -72,6 +83,9 @@ def detail_text(row: ConflictRow) -> str:
         return f"{who}: {same}"
     if row.game is not None:
         return row.game.summary()
+    if row.kind == "quarantined_row":
+        return tr("{reason} ({text}); стойка {desk}").format(reason=reason_text(d.get("reason", "")),
+                                                          text=d.get("text", ""), desk=row.names.get(row.other_id, ""))
     return f"{row.kind} {row.entity_id[:8]}"  # a kind this page has no words for (two desks made one login)
 
 

@@ -83,6 +83,10 @@ class SyncPage(QWidget):
 
         self.merge_button = QPushButton(tr("Объединить игроков…"))
         self.choose_button = QPushButton(tr("Выбрать, как продолжится игра…"))
+        self.retry_button = QPushButton(tr("Применить запись снова"))
+        self.discard_button = QPushButton(tr("Отбросить запись…"))
+        self.retry_button.clicked.connect(self.retry_selected)
+        self.discard_button.clicked.connect(self.discard_selected)
         self.archived_button = QPushButton()
         self.archived_button.setToolTip(tr("Ветки игр, отложенные решением администратора: их события не "
                                            "удалены и показаны здесь"))
@@ -94,7 +98,7 @@ class SyncPage(QWidget):
         self.action_error.setWordWrap(True)
         self.action_error.setVisible(False)
         actions = QHBoxLayout()
-        for button in (self.merge_button, self.choose_button):
+        for button in (self.merge_button, self.choose_button, self.retry_button, self.discard_button):
             actions.addWidget(button)
         actions.addStretch(1)
         actions.addWidget(self.archived_button)
@@ -174,12 +178,15 @@ class SyncPage(QWidget):
     def _update_actions(self) -> None:
         c = self.selected()
         admin = self.actor.has("admin")
-        for button in (self.merge_button, self.choose_button):
+        for button in (self.merge_button, self.choose_button, self.retry_button, self.discard_button):
             button.setVisible(admin)  # only an administrator resolves conflicts
         enable(self.merge_button, admin and c is not None and c.kind == "duplicate_player",
                tr("Выберите в списке двойную регистрацию."))
         enable(self.choose_button, admin and c is not None and c.game is not None,
                tr("Выберите в списке игру с ветками."))
+        kept_aside = admin and c is not None and c.kind == "quarantined_row"
+        for button in (self.retry_button, self.discard_button):
+            enable(button, kept_aside, tr("Выберите в списке запись, которая не применена."))
 
     def ask(self, text: str) -> bool:
         """The confirmation before an action (tests replace it)."""
@@ -195,6 +202,21 @@ class SyncPage(QWidget):
                   "отметки и заявки игрока {goes}; обе истории сохранятся. Решение уйдёт на все "
                   "стойки.").format(stays=c.names.get(stays, stays[:8]), goes=c.names.get(goes, goes[:8]))
         self._act(text, lambda svc: svc.merge_conflict(self.actor, c.id))
+
+    def retry_selected(self) -> None:
+        """Try the selected row kept aside again (its game or player may have arrived since)."""
+        c = self.selected()
+        if c is None or c.kind != "quarantined_row":
+            return
+        self._do(lambda svc: svc.retry_row(self.actor, c.id))
+
+    def discard_selected(self) -> None:
+        c = self.selected()
+        if c is None or c.kind != "quarantined_row":
+            return
+        text = tr("Отбросить запись стойки {desk}? Она останется в журнале этой стойки, но не будет применена "
+                  "никогда.").format(desk=c.names.get(c.other_id, ""))
+        self._act(text, lambda svc: svc.discard_row(self.actor, c.id))
 
     def choose(self, game):
         """The administrator's choice of the line that continues `game` (a GameChoiceView): the desk id whose

@@ -1,7 +1,7 @@
 """What a desk login may write, decided by PostgreSQL: staff accounts only from desks allowed to manage staff, and
 no stamp far ahead of the hub's clock (issue 35).
 
-Revision ID: h005_syncB
+Revision ID: h005
 Revises: h004
 Create Date: 2026-12-06
 
@@ -22,7 +22,7 @@ hub's administrator (a member of the table's owner, or a superuser) may load any
 """
 from alembic import context, op
 
-revision = "h005_syncB"
+revision = "h005"
 down_revision = "h004"
 branch_labels = None
 depends_on = None
