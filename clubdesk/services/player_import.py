@@ -138,7 +138,7 @@ class Verdict(NamedTuple):
 
     row: int
     kind: str
-    data: PlayerData | None = None      # validated (phone in E.164); None when refused
+    data: PlayerData | None = None      # validated (phone in E.164); refused: the row as read (None: unreadable)
     match: PlayerRow | None = None      # same: the registered player
     why: str = ""                       # same: "phone" | "name"
     changes: tuple[str, ...] = ()       # same: the fields an update changes
@@ -314,10 +314,12 @@ def judge(table: Table, mapping: list[str | None], reg: Registry, today: dt.date
     for n, cells in table.rows:
         if not any(f and cell_text(c) for f, c in zip(mapping, cells, strict=False)):
             continue  # a row with nothing in the imported columns (a numbered blank line of a template)
+        raw = None
         try:
-            data, digits = checked(row_data(mapping, cells), today)
+            raw = row_data(mapping, cells)
+            data, digits = checked(raw, today)
         except ValidationError as exc:
-            out.append(Verdict(n, "refused", ru=exc.ru, en=exc.en))
+            out.append(Verdict(n, "refused", raw, ru=exc.ru, en=exc.en))
             continue
         key, nick = name_key(data), data.nickname.casefold()
         earlier = seen_phone.get(data.phone) if data.phone else None

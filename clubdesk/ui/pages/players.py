@@ -60,8 +60,11 @@ class PlayersPage(QWidget):
         self.add_button = QPushButton(tr("Добавить игрока…"))
         self.edit_button = QPushButton(tr("Изменить…"))
         self.card_button = QPushButton(tr("Карточка…"))
+        # a club's list in from Excel or CSV and out again (issue 39; ui/player_import.py)
+        self.transfer_button = QPushButton(tr("Импорт и экспорт…"))
         can_edit = actor.has("desk")
         self.add_button.setEnabled(can_edit)
+        self.transfer_button.setEnabled(can_edit)
         self.edit_button.setEnabled(False)
         self.card_button.setEnabled(False)
         self.count = QLabel()
@@ -74,6 +77,7 @@ class PlayersPage(QWidget):
         bar.addWidget(self.add_button)
         bar.addWidget(self.edit_button)
         bar.addWidget(self.card_button)
+        bar.addWidget(self.transfer_button)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addLayout(bar)
@@ -86,6 +90,7 @@ class PlayersPage(QWidget):
         self.add_button.clicked.connect(self.add_player)
         self.edit_button.clicked.connect(self.edit_player)
         self.card_button.clicked.connect(self.open_card)
+        self.transfer_button.clicked.connect(self.show_transfer_menu)
         self.search.focused.connect(self.model.warm_up)  # the filter index is built before the first keystroke
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         self.view.selectionModel().selectionChanged.connect(self._sync_buttons)
@@ -117,6 +122,12 @@ class PlayersPage(QWidget):
         card = PlayerCard(RatingService(self._service.store), self.model.player_at(row), self, mafia)
         card.open()
         return card
+
+    def show_transfer_menu(self) -> None:
+        from clubdesk.ui.player_import import transfer_menu
+
+        button = self.transfer_button
+        transfer_menu(self).exec(button.mapToGlobal(button.rect().bottomLeft()))
 
     def _update_count(self) -> None:
         # Matches of the filter out of the whole registry: «0 из 10» when nothing matches, never «0 из 0».
