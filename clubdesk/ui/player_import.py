@@ -308,8 +308,8 @@ class UndoImportDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.undo_button = self.buttons.addButton(tr("Отменить выбранный импорт"), QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("Импорт отменяется целиком: его новые игроки убираются из реестра на всех стойках, "
-                                   "изменённые поля возвращаются. Пока его игроки нигде не записаны.")))
+        layout.addWidget(QLabel(tr("Импорт отменяется целиком, пока его новые игроки нигде не записаны: они убираются из "
+                                   "реестра на всех стойках, изменённые поля возвращаются.")))
         layout.addWidget(self.list, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
