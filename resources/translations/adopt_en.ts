@@ -167,5 +167,9 @@
       <source>Отменить импорт «{text}»?</source>
       <translation>Undo the import '{text}'?</translation>
     </message>
+    <message>
+      <source>Импортирует и выгружает игроков стойка или администратор</source>
+      <translation>The desk or the administrator imports and exports players</translation>
+    </message>
   </context>
 </TS>

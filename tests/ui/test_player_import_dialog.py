@@ -125,3 +125,4 @@ def test_only_the_desk_and_the_administrator_get_the_button(qtbot, club):
     for page in (referee, desk):
         qtbot.addWidget(page)
     assert not referee.transfer_button.isEnabled() and desk.transfer_button.isEnabled()
+    assert referee.transfer_button.toolTip() == "Импортирует и выгружает игроков стойка или администратор"

@@ -65,6 +65,7 @@ class PlayersPage(QWidget):
         can_edit = actor.has("desk")
         self.add_button.setEnabled(can_edit)
         self.transfer_button.setEnabled(can_edit)
+        self.transfer_button.setToolTip("" if can_edit else tr("Импортирует и выгружает игроков стойка или администратор"))
         self.edit_button.setEnabled(False)
         self.card_button.setEnabled(False)
         self.count = QLabel()
