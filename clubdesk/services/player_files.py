@@ -63,7 +63,7 @@ def read_table(path: Path, sheet: str | None = None, header_score: Callable[[lis
     except OSError as exc:
         raise KnownError(f"Файл {path} не читается: {exc.strerror}.", f"Cannot read {path}: {exc.strerror}.") from None
     if data.startswith(b"\xd0\xcf\x11\xe0"):
-        raise KnownError(f"{path.name}: это файл старого Excel (.xls). Сохраните его в Excel как «Книга Excel (.xlsx)» "
+        raise KnownError(f"{path.name}: это файл старого Excel. Сохраните его в Excel как «Книга Excel» (XLSX) "
                          "или CSV.", f"{path.name}: an old Excel file (.xls). Save it from Excel as .xlsx or CSV.")
     if data.startswith(b"PK"):
         sheets, name, rows = _xlsx_rows(path, data, sheet)

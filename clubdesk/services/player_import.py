@@ -55,8 +55,11 @@ _NO = {"нет", "no", "0", "-", "false", "ложь"}
 BAN_FROM_LIST = "из прежнего списка клуба"  # the reason of a ban the file marks only «да»
 
 
+_YO = {ord("ё"): "е"}  # «Семёнов» and «Семенов»: one name as a spreadsheet spells it
+
+
 def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[^\w]+", " ", text.casefold().replace("ё", "е")).replace("_", " ").split())
+    return " ".join(re.sub(r"[^\w]+", " ", text.casefold().translate(_YO)).replace("_", " ").split())
 
 
 def field_of(header: str) -> str | None:
@@ -101,8 +104,8 @@ def field_key(text: str) -> str | None:
     found = field_of(text)
     if found:
         return found
-    known = ", ".join(FIELDS)
-    raise KnownError(f"Поле «{text}» не известно. Поля: {known}, skip.", f"Unknown field '{text}'. Fields: {known}, skip.")
+    known = ", ".join((*FIELDS, "skip"))
+    raise KnownError(f"Поле «{text}» не известно. Поля: {known}.", f"Unknown field '{text}'. Fields: {known}.")
 
 
 def column_index(table: Table, column: str) -> int:
@@ -212,7 +215,7 @@ def row_data(mapping: list[str | None], cells: list[object]) -> PlayerData:
 def _fold(text: str) -> str:
     """A name part as two spellings of one person compare: case, ё/е and spacing aside (the registry's spelling
     stays when only these differ)."""
-    return " ".join(text.split()).casefold().replace("ё", "е")
+    return " ".join(text.split()).casefold().translate(_YO)
 
 
 def read_phone(text: str) -> tuple[str, str] | None:

@@ -64,6 +64,11 @@ def _assign(p, v: Verdict) -> None:
         p.search_key = f"{p.search_key} {v.digits}" if p.search_key else v.digits
 
 
+def _record_text(record: dict) -> str:
+    """The import's record as its `settings` row holds it, written last in the import's transaction."""
+    return json.dumps(record, ensure_ascii=False)
+
+
 def _iso(value):
     return value.isoformat() if isinstance(value, dt.date) else value
 
@@ -118,7 +123,7 @@ class ImportService:
             import_id = uuid7()
             result = ImportRecord(import_id, record["at"], actor.login, table.source, len(added), len(upd))
             if added or upd:
-                uow.session.add(Setting(key=KEY + import_id, value=json.dumps(record, ensure_ascii=False)))
+                uow.session.add(Setting(key=KEY + import_id, value=_record_text(record)))
         return ImportResult(result, verdicts, verdict_counts(verdicts))
 
     @staticmethod
@@ -205,7 +210,7 @@ class ImportService:
         with UnitOfWork(self.store, actor.account_id) as uow:
             self._take_back(uow, record)
             record["undone_at"] = dt.datetime.now().isoformat(timespec="seconds")
-            uow.session.get(Setting, KEY + import_id).value = json.dumps(record, ensure_ascii=False)
+            uow.session.get(Setting, KEY + import_id).value = _record_text(record)
         return ImportRecord(import_id, record["at"], record["login"], record["source"], len(created),
                             len(record["before"]), record["undone_at"])
 
@@ -252,7 +257,7 @@ class ImportService:
         path = Path(path)
         kind = path.suffix.casefold()
         if kind not in (".xlsx", ".csv"):
-            raise KnownError(f"{path.name}: выгружают в .xlsx или .csv.", f"{path.name}: export to .xlsx or .csv.")
+            raise KnownError(f"{path.name}: выгружают в файл XLSX или CSV.", f"{path.name}: export to .xlsx or .csv.")
         today = self.today()
         rows = []
         for r in self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE merged_into = '' ORDER BY name, id"):

@@ -55,4 +55,4 @@ def test_export_writes_what_import_reads_back(tmp_path, capsys):
     assert main(["--db", str(other), "players", "import", str(tmp_path / "out.xlsx")]) == 0
     assert registry(other) == registry(db)
     assert main(["--db", str(db), "players", "export", str(tmp_path / "out.txt")]) == 2
-    assert "выгружают в .xlsx или .csv" in capsys.readouterr().err
+    assert "выгружают в файл XLSX или CSV" in capsys.readouterr().err

@@ -182,19 +182,15 @@ def test_a_thousand_rows_with_fifty_repeats_add_nine_hundred_and_fifty_and_twice
 
 
 def test_an_import_that_fails_midway_leaves_nothing(tmp_path, svc, players, admin, store, monkeypatch):
+    """The players are flushed, then the import's record fails: the unit of work rolls every player back."""
     rows, _new = thousand_rows()
     t = table(write_csv(tmp_path / "club.csv", rows))
     from clubdesk.services import player_imports
 
-    real, calls = player_imports._assign, []
+    def fail(_record):
+        raise RuntimeError("planted: the record of the import")
 
-    def assign(p, v):
-        calls.append(1)
-        if len(calls) == 700:
-            raise RuntimeError("planted: the 700th player")
-        real(p, v)
-
-    monkeypatch.setattr(player_imports, "_assign", assign)
+    monkeypatch.setattr(player_imports, "_record_text", fail)
     before = store.read("SELECT count(*) FROM change_log")[0][0]
     with pytest.raises(RuntimeError):
         svc.run(admin, t, guess_mapping(t.headers))
@@ -215,16 +211,19 @@ def test_update_changes_only_the_fields_the_file_fills_and_skip_changes_nothing(
 
 def test_undo_takes_the_whole_import_back_and_keeps_what_was_edited_since(tmp_path, svc, players, admin):
     kept = players.add(admin, PlayerData("Орлов Глеб", phone="+7 916 123-45-67", notes="левша"))
-    rows = [["ФИО", "Телефон", "Примечание", "Запрет"], ["Орлов Глеб", "9161234567", "правша", ""],
-            ["Сидоров Пётр", "9031234567", "", "драка 01.11"], ["Попов Иван", "", "новичок", ""]]
+    rows = [["ФИО", "Телефон", "Примечание", "Дата рождения", "Запрет"],
+            ["Орлов Глеб", "9161234567", "правша", "01.02.1990", ""],
+            ["Сидоров Пётр", "9031234567", "", "", "драка 01.11"], ["Попов Иван", "", "новичок", "", ""]]
     t = table(write_csv(tmp_path / "c.csv", rows))
     record = svc.run(admin, t, guess_mapping(t.headers), update=True).record
     assert (record.added, record.updated, players.count()) == (2, 1, 3)
     assert listed(players)["Сидоров Пётр"].status == "banned"
-    popov = listed(players)["Попов Иван"]
-    players.update(admin, popov.id, popov.as_data()._replace(notes="новичок, КМС"))  # an edit since: stays
+    orlov = players.get(kept.id)
+    assert (orlov.notes, orlov.birthday) == ("правша", dt.date(1990, 2, 1))
+    players.update(admin, kept.id, orlov.as_data()._replace(notes="правша, КМС"))  # an edit since: it stays
     undone = svc.undo(admin, record.id)
-    assert undone.undone_at and players.count() == 1 and players.get(kept.id).notes == "левша"
+    orlov = players.get(kept.id)
+    assert undone.undone_at and players.count() == 1 and (orlov.notes, orlov.birthday) == ("правша, КМС", None)
     assert players.search("сидоров") == [] and players.search("попов") == []
     with pytest.raises(KnownError, match="уже отменён"):
         svc.undo(admin, record.id)
