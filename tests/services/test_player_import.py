@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubdesk.errors import KnownError, PermissionDenied
 from clubdesk.roles import Actor
@@ -289,3 +291,40 @@ def test_only_the_desk_and_the_administrator_import_undo_and_export(tmp_path, sv
         with pytest.raises(PermissionDenied):
             call()
     assert not (tmp_path / "p.csv").exists()
+
+
+# ---- invariants over any list -------------------------------------------------------------------------------------
+_PHONES = ["", "8 (916) 123-45-67", "+7-916-1234567", "9161234567", "+7 903 000-00-01", "89030000001", "123"]
+
+
+def unique_phones_and_nicknames(store):
+    listed_players = PlayerService(store).search("", 0, 100)
+    phones_ = [p.phone for p in listed_players if p.phone]
+    nicks = [p.nickname.casefold() for p in listed_players if p.nickname]
+    assert len(phones_) == len(set(phones_)) and len(nicks) == len(set(nicks))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["Иванов", "Петров", "иванов", "", "Ёлкин", "Елкин"]),
+                          st.sampled_from(["Иван", "", "Иван Ильич"]), st.sampled_from(["", "Ваня", "ваня", "Ёж"]),
+                          st.sampled_from(_PHONES)), max_size=12))
+def test_any_list_imported_twice_adds_nobody_and_leaves_no_two_players_with_one_phone_or_nickname(tmp_path_factory,
+                                                                                                  today, rows):
+    from clubdesk.roles import SYSTEM
+    from clubdesk.store.db import open_store
+
+    folder = tmp_path_factory.mktemp("club")
+    store = open_store(folder / "club.sqlite")
+    try:
+        svc = ImportService(store, today)
+        t = table(write_csv(folder / "c.csv", [["Фамилия", "Имя", "Ник", "Телефон"], *map(list, rows)]))
+        mapping = guess_mapping(t.headers)
+        first = svc.run(SYSTEM, t, mapping)
+        added = PlayerService(store).count()
+        assert added == first.counts["new"] == first.record.added
+        unique_phones_and_nicknames(store)
+        again = svc.run(SYSTEM, t, mapping, update=True)
+        assert again.counts["new"] == 0 and PlayerService(store).count() == added
+        unique_phones_and_nicknames(store)
+    finally:
+        store.close()
