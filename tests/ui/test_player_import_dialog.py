@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from clubdesk.roles import Actor
 from clubdesk.services.player_imports import ImportService
 from clubdesk.services.players import PlayerData
-from clubdesk.ui import player_import
+from clubdesk.ui import player_transfer
 from clubdesk.ui.pages.players import PlayersPage
 from clubdesk.ui.player_import import ImportDialog
 from tests.services.club_lists import write_club_workbook, write_csv
@@ -97,9 +97,9 @@ def test_the_players_page_imports_exports_and_undoes_through_its_one_button(qtbo
     qtbot.addWidget(page)
     files = iter([str(write_csv(tmp_path / "club.csv", ROWS)), str(tmp_path / "out")])
     said = []
-    monkeypatch.setattr(player_import, "file_name", lambda _parent, save: next(files))
-    monkeypatch.setattr(player_import, "say", lambda _page, text: said.append(text))
-    monkeypatch.setattr(player_import, "ask", lambda _parent, _text: True)
+    monkeypatch.setattr(player_transfer, "file_name", lambda _parent, save: next(files))
+    monkeypatch.setattr(player_transfer, "say", lambda _page, text: said.append(text))
+    monkeypatch.setattr(player_transfer, "ask", lambda _parent, _text: True)
 
     def run(dialog):
         if isinstance(dialog, ImportDialog):
@@ -109,8 +109,8 @@ def test_the_players_page_imports_exports_and_undoes_through_its_one_button(qtbo
             dialog.undo()
         return True
 
-    monkeypatch.setattr(player_import, "run_dialog", run)
-    actions = {a.text(): a for a in player_import.transfer_menu(page).actions()}
+    monkeypatch.setattr(player_transfer, "run_dialog", run)
+    actions = {a.text(): a for a in player_transfer.transfer_menu(page).actions()}
     actions["Импорт из Excel или CSV…"].trigger()
     assert page.model.registry_size == 2 and page.count.text() == "Показано 2 из 2"
     actions["Экспорт в Excel или CSV…"].trigger()

@@ -79,7 +79,7 @@ class PlayersPage(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.count)
-        # «Импорт и экспорт…»: a club's list in from Excel or CSV and out again (issue 39; ui/player_import.py)
+        # «Импорт и экспорт…»: a club's list in from Excel or CSV and out again (issue 39; ui/player_transfer.py)
         self.transfer_button = QPushButton(tr("Импорт и экспорт…"))
         self.transfer_button.setEnabled(can_edit)
         self.transfer_button.setToolTip("" if can_edit else tr("Импортирует и выгружает игроков стойка или администратор"))
@@ -125,7 +125,7 @@ class PlayersPage(QWidget):
         return card
 
     def show_transfer_menu(self) -> None:
-        from clubdesk.ui.player_import import transfer_menu
+        from clubdesk.ui.player_transfer import transfer_menu
 
         button = self.transfer_button
         transfer_menu(self).exec(button.mapToGlobal(button.rect().bottomLeft()))
