@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     from clubdesk.commands import serve
 
     serve.add_parser(sub)
+    from clubdesk.commands import players
+
+    players.add_parser(sub)
 
     ap = sub.add_parser("accounts", help="staff accounts: add, list, disable, enable, passwd")
     ap.add_argument("action", choices=("add", "list", "disable", "enable", "passwd"))
@@ -97,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sync":
         from clubdesk.commands import sync
         return sync.run(args, lang)
+    if args.command == "players":
+        from clubdesk.commands import players
+        return players.run(args, lang)
     if args.command == "serve":
         from clubdesk.commands import serve
         return serve.run(args, lang)

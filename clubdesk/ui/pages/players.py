@@ -90,6 +90,12 @@ class PlayersPage(QWidget):
         layout.addWidget(self.error)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.count)
+        # «Импорт и экспорт…»: a club's list in from Excel or CSV and out again (issue 39; ui/player_transfer.py)
+        self.transfer_button = QPushButton(tr("Импорт и экспорт…"))
+        self.transfer_button.setEnabled(can_edit)
+        self.transfer_button.setToolTip("" if can_edit else tr("Импортирует и выгружает игроков стойка или администратор"))
+        self.transfer_button.clicked.connect(self.show_transfer_menu)
+        bar.addWidget(self.transfer_button)
 
         self._timer = QTimer(self, singleShot=True, interval=FILTER_DELAY_MS)
         self._timer.timeout.connect(self.apply_filter)
@@ -207,6 +213,12 @@ class PlayersPage(QWidget):
         card = PlayerCard(RatingService(self._service.store), self.model.player_at(row), self, mafia)
         card.open()
         return card
+
+    def show_transfer_menu(self) -> None:
+        from clubdesk.ui.player_transfer import transfer_menu
+
+        button = self.transfer_button
+        transfer_menu(self).exec(button.mapToGlobal(button.rect().bottomLeft()))
 
     def _update_count(self) -> None:
         # Matches of the filter out of the whole registry: «0 из 10» when nothing matches, never «0 из 0».
