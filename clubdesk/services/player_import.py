@@ -26,8 +26,9 @@ from clubdesk.names import full_name, split_name
 from clubdesk.services.player_files import Table, cell_text
 from clubdesk.services.players import _PHONE_CHARS as PHONE_CHARS  # the registry's own rule
 from clubdesk.services.players import PlayerData, PlayerRow, validate
+from clubdesk.sync import resolutions
 
-REMOVED = "removed"  # players.merged_into of a player taken out (an import undone; the desk's «Удалить игрока…»)
+REMOVED = resolutions.REMOVED  # players.merged_into of a player taken out (an import undone; «Удалить игрока…»)
 
 # field key: (Russian title, English title, headers it is recognised by — normalised by `_norm`)
 FIELDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
