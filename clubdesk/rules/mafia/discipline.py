@@ -9,19 +9,19 @@ from clubdesk.rules.mafia.events import Foul, Leave, Removal
 from clubdesk.rules.mafia.phases import STATUS_EN, STATUS_RU, illegal
 
 if TYPE_CHECKING:
-    from clubdesk.rules.mafia.engine import MafiaGame
+    from clubdesk.rules.mafia.state import GameState
 
 VOTE_STEPS = frozenset(("vote", "shootout_speech", "revote", "lift_vote"))
 #: The `removals` entry of a player who left of his own accord (M§4.10, M-12): not a clause of the seed.
 LEAVE = "leave"
 
 
-def _is_last_word_speaker(game: MafiaGame, seat: int) -> bool:
+def _is_last_word_speaker(game: GameState, seat: int) -> bool:
     """A player saying his last word is still in the game for discipline (M§5.10)."""
     return game.step == "last_word" and game.speaker == seat
 
 
-def _check_target(game: MafiaGame, seat: int, clause: str) -> None:
+def _check_target(game: GameState, seat: int, clause: str) -> None:
     if game.status[seat - 1] != "in_game" and not _is_last_word_speaker(game, seat):
         status = game.status[seat - 1]
         raise illegal("not_in_game", "M§5.10", f"место {seat} уже не в игре ({STATUS_RU[status]}); "
@@ -29,7 +29,7 @@ def _check_target(game: MafiaGame, seat: int, clause: str) -> None:
                       f"({STATUS_EN[status]}); clause {clause} does not apply")
 
 
-def foul(game: MafiaGame, ev: Foul) -> None:
+def foul(game: GameState, ev: Foul) -> None:
     """Group II: a warning; 3 → speeches skipped (M§5.7), 4 → removal (M§1.10). Group I/III: removal (M-6)."""
     entry = CATALOGUE.get(ev.clause)
     if ev.clause not in FOUL_CLAUSES or entry is None:
@@ -57,7 +57,7 @@ def foul(game: MafiaGame, ev: Foul) -> None:
         game.mute_day[i] = _mute_day(game, ev.seat)
 
 
-def _mute_day(game: MafiaGame, seat: int) -> int:
+def _mute_day(game: GameState, seat: int) -> int:
     """The day whose speeches a third foul takes (M§5.7): today if his minute is still ahead, else the next.
 
     A night n (and its morning) precedes day n, which is `game.day` then; in the day itself only a
@@ -70,7 +70,7 @@ def _mute_day(game: MafiaGame, seat: int) -> int:
     return game.day + 1
 
 
-def removal(game: MafiaGame, ev: Removal) -> None:
+def removal(game: GameState, ev: Removal) -> None:
     """The host removes a player under a group I/III clause or M§5.5; group III also flags a club ban."""
     if ev.clause not in REMOVAL_CLAUSES:
         raise illegal("not_a_removal_clause", "M-6", f"по п. {ev.clause} из игры не удаляют",
@@ -82,7 +82,7 @@ def removal(game: MafiaGame, ev: Removal) -> None:
     remove(game, ev.seat, ev.clause)
 
 
-def leave(game: MafiaGame, ev: Leave) -> None:
+def leave(game: GameState, ev: Leave) -> None:
     """A player leaves the game of his own accord: treated as removed in every respect (M§4.10, M-12)."""
     if game.step == "finished":
         raise illegal("game_finished", "M-12", f"игра окончена: место {ev.seat} уже не может покинуть игру",
@@ -91,7 +91,7 @@ def leave(game: MafiaGame, ev: Leave) -> None:
     remove(game, ev.seat, LEAVE)
 
 
-def remove(game: MafiaGame, seat: int, clause: str) -> None:
+def remove(game: GameState, seat: int, clause: str) -> None:
     """Take a seat out of the game without a last word (M§5.8) and apply what follows.
 
     At four players in the game the removed player's opponents win (M§4.10); the player saying his

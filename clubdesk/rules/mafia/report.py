@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clubdesk.rules.mafia.engine import MafiaGame
+    from clubdesk.rules.mafia.state import GameState
 
 
-def _seats(game: MafiaGame, status: str) -> list[int]:
+def _seats(game: GameState, status: str) -> list[int]:
     return [i + 1 for i, s in enumerate(game.status) if s == status]
 
 
-def state_of(game: MafiaGame) -> dict[str, Any]:
+def state_of(game: GameState) -> dict[str, Any]:
     """State as JSON: the replay.md fields first, then step, timer, legal events and protocol data."""
     return {
         "phase": game.phase,

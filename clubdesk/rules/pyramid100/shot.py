@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from clubdesk.rules.pyramid100.events import CONTROL, CUE, Shot
-
-if TYPE_CHECKING:
-    from clubdesk.rules.pyramid100.engine import Match
 
 # Where №10 is while it is not on a shelf. "off_spot": on the cloth, knocked off the centre spot;
 # "aside": fell or flew and waits (in the pocket or by the table) for the centre spot to free (P§14).
@@ -23,6 +20,23 @@ class Outcome:
 
     winner: str
     termination: str
+
+
+class Match(Protocol):
+    """The match state a shot changes (engine.Match); named here so this module needs nothing of the engine's."""
+
+    table: set[int]
+    control: str
+    shelves: dict[str, list[int]]
+    scores: dict[str, int]
+    debts: dict[str, int]
+    to_move: str | None
+    in_hand: str | None
+    privilege: bool
+    opening: bool
+    outcome: Outcome | None
+    last: tuple | None
+    _other: dict[str, str]
 
 
 def resolve(m: Match, s: Shot) -> None:
