@@ -19,6 +19,7 @@ from sqlalchemy import select
 from clubdesk.errors import KnownError, ValidationError
 from clubdesk.rules.errors import RuleError
 from clubdesk.rules.pyramid100.bracket import engine as bracket_engine
+from clubdesk.rules.pyramid100.bracket import options as bracket_options
 from clubdesk.services import player_names
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameReadOnly, GameService
@@ -84,11 +85,11 @@ class PyramidTournamentService:
             raise ValidationError("name", "Введите название турнира.", "Enter the tournament name.")
         try:
             # A new tournament drops its losers in today's order; one stored without the key keeps the old (PT§8).
-            options = bracket_engine.check_options({"drop_order": bracket_engine.NEW_DROP_ORDER, **options})
+            options = bracket_options.check_options({"drop_order": bracket_options.NEW_DROP_ORDER, **options})
         except RuleError as exc:
             raise ValidationError("options", exc.message("ru"), exc.message("en")) from exc
         ids = list(dict.fromkeys(player_ids))
-        least = bracket_engine.minimum_field(options)
+        least = bracket_options.minimum_field(options)
         if len(ids) < least:
             raise ValidationError("players", f"Участников {len(ids)}: для этого формата нужно не меньше {least}.",
                                   f"{len(ids)} players: this format needs at least {least}.")

@@ -9,13 +9,22 @@ walk-over): those results cannot stand on a result taken back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from clubdesk.rules.errors import IllegalEventError
-from clubdesk.rules.pyramid100.bracket.events import GameVoided, GameWon
+from clubdesk.rules.pyramid100.bracket.bout import Bout
+from clubdesk.rules.pyramid100.bracket.events import Event, GameVoided, GameWon
 
-if TYPE_CHECKING:
-    from clubdesk.rules.pyramid100.bracket.engine import Bout, Tournament
+
+class Tournament(Protocol):
+    """What a correction needs of the tournament (engine.Tournament): its bouts, its counting log, a fresh one."""
+
+    bouts: dict[str, Bout]
+    _counting: list[Event]
+
+    def _fresh(self) -> Tournament: ...
+
+    def apply(self, event: Event) -> None: ...
 
 
 def _played(bout: Bout) -> bool:

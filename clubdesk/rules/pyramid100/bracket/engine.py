@@ -6,11 +6,10 @@ decided without play (a bye, a withdrawn player). Undo is the replay of the even
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from clubdesk.rules.base import ReplayEngine
 from clubdesk.rules.errors import IllegalEventError, InvalidEventError
 from clubdesk.rules.pyramid100.bracket import corrections, structure
+from clubdesk.rules.pyramid100.bracket.bout import BYE, Bout
 from clubdesk.rules.pyramid100.bracket.events import (
     Draw,
     Enter,
@@ -22,87 +21,14 @@ from clubdesk.rules.pyramid100.bracket.events import (
     Withdraw,
 )
 from clubdesk.rules.pyramid100.bracket.groups import GroupBout, table
+from clubdesk.rules.pyramid100.bracket.options import check_options, minimum_field
 from clubdesk.rules.pyramid100.rating import START_RATING
 
-FORMATS = ("single", "double", "groups")
-#: `drop_order` absent means a tournament made before issue 28: it keeps the `alternate` order it was drawn with;
-#: the service creates every new one with NEW_DROP_ORDER (PT§8).
-DEFAULTS = {"format": "single", "race_to": 2, "final_race_to": 3, "race_by_round": {}, "groups": 2, "advance": 2,
-            "drop_order": "alternate"}
-NEW_DROP_ORDER = "split"
-MAX_RACE = 25
-BYE = ""  # a place nobody fills: the other player goes through without playing (PT§3)
 WITHDRAWAL = "withdrawal"
-
-
-@dataclass
-class Bout:
-    """A bout as played so far: its players (None: not known yet, BYE: nobody), games won, the decision."""
-
-    spec: structure.BoutSpec
-    race: int
-    a: str | None = None
-    b: str | None = None
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    games: list[str] = field(default_factory=list)  # the game id of each game counted ("" when none was given)
-    started: list[str] = field(default_factory=list)  # the stored games put on the table for this bout
-    winner: str | None = None  # None while undecided; BYE when nobody goes on
-    loser: str | None = None
-    result: str = ""  # played | walk_over | withdrawal | bye | not_needed
-
-    @property
-    def ready(self) -> bool:
-        """Both players known and real, not decided: the bout can be played now."""
-        return self.winner is None and bool(self.a) and bool(self.b)
-
-    def to_json(self) -> dict:
-        s = self.spec
-        return {"code": s.code, "round": s.round, "group": s.group, "tour": s.tour, "race": self.race,
-                "from": [list(s.a), list(s.b)], "players": [self.a, self.b], "wins": list(self.wins), "games": list(self.games), "started": list(self.started),
-                "winner": self.winner, "loser": self.loser, "result": self.result}
 
 
 def _refuse(code: str, clause: str, ru: str, en: str) -> IllegalEventError:
     return IllegalEventError(code, clause, ru, en)
-
-
-def check_options(options: dict) -> dict:
-    """The options with their defaults, refused when unknown or out of range."""
-    unknown = sorted(set(options) - set(DEFAULTS))
-    if unknown:
-        names = ", ".join(map(str, unknown))
-        raise InvalidEventError("unknown_option", None, f"неизвестные настройки турнира: {names}",
-                                f"unknown tournament options: {names}")
-    out = {**DEFAULTS, **options}
-    if out["format"] not in FORMATS:
-        raise InvalidEventError("bad_value", "PT§2", f"format: недопустимое значение {out['format']!r}",
-                                f"format: invalid value {out['format']!r}")
-    if out["drop_order"] not in structure.DROP_ORDERS:
-        raise InvalidEventError("bad_value", "PT§8", f"drop_order: недопустимое значение {out['drop_order']!r}",
-                                f"drop_order: invalid value {out['drop_order']!r}")
-    races = out["race_by_round"]
-    if not isinstance(races, dict) or not all(isinstance(k, str) for k in races):
-        raise InvalidEventError("bad_value", "PT§4", "race_by_round: ожидался объект «раунд: число»",
-                                "race_by_round: an object 'round: number' was expected")
-    for name, value in [("race_to", out["race_to"]), ("final_race_to", out["final_race_to"]),
-                        *((f"race_by_round.{k}", v) for k, v in races.items())]:
-        if type(value) is not int or not 1 <= value <= MAX_RACE:
-            raise InvalidEventError("bad_value", "PT§4", f"{name}: встреча идёт до 1…{MAX_RACE} побед, не {value!r}",
-                                    f"{name}: a bout is a race to 1…{MAX_RACE} games, not {value!r}")
-    for name, top in (("groups", 26), ("advance", 64)):
-        if type(out[name]) is not int or not 1 <= out[name] <= top:
-            raise InvalidEventError("bad_value", "PT§9", f"{name}: недопустимое значение {out[name]!r}",
-                                    f"{name}: invalid value {out[name]!r}")
-    return out
-
-
-def minimum_field(options: dict) -> int:
-    """PT§2: the fewest entries the format can be drawn with."""
-    if options["format"] == "single":
-        return 2
-    if options["format"] == "double":
-        return 3
-    return max(options["groups"] * (options["advance"] + 1), 2)
 
 
 class Tournament(ReplayEngine[Event]):
