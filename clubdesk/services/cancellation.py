@@ -8,15 +8,24 @@ of its table, or a table of a round nobody plays yet (its players would sit the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from sqlalchemy import select
 
 from clubdesk.errors import KnownError
+from clubdesk.services.pyramid_bouts import bout_of_game
+from clubdesk.store.db import Store
 from clubdesk.store.models import Game, GameTable
 
-if TYPE_CHECKING:
-    from clubdesk.services.games import GameService
+
+class GameService(Protocol):
+    """What the refusal reads of the game service that asks it (services/games.py)."""
+
+    store: Store
+
+    def engine(self, game_id: str) -> Any: ...
+
+    def events(self, game_id: str) -> list[dict]: ...
 
 KINDS = ("pyramid100", "mafia", "zhuk")
 # Where a finished game's result already counts, by kind (ru, en).
@@ -52,14 +61,10 @@ def refusal(games: GameService, game_id: str) -> CancelRefused | None:
 
 
 def _bout_game(games: GameService, game_id: str) -> CancelRefused | None:
-    from clubdesk.services.pyramid_tournaments import PyramidTournamentService
-
-    svc = PyramidTournamentService(games.store, games)
-    found = svc.tournament_of_game(game_id)
+    found = bout_of_game(games.store, games.engine, game_id)
     if found is None:
         return None
-    tid, bout = found
-    name = svc.get(tid).name
+    name, bout = found[0].name, found[1]
     return CancelRefused(f"Это партия встречи {bout} турнира «{name}»: её снимают в сетке турнира.",
                          f"This is a game of bout {bout} of the tournament '{name}': take it back in the bracket.")
 

@@ -19,7 +19,10 @@ from clubdesk.rules.errors import RuleError, one_line
 from clubdesk.rules.record import FORMAT
 from clubdesk.rules.registry import engine_module
 from clubdesk.services.accounts import Actor, require
+from clubdesk.services.cancellation import CancelRefused, refusal
+from clubdesk.services.pyramid_bouts import counted_in_bout
 from clubdesk.services.table_guard import refuse_second_game
+from clubdesk.services.tournaments_data import result_used_by
 from clubdesk.store import projections
 from clubdesk.store.db import Store
 from clubdesk.store.ids import uuid7
@@ -294,8 +297,6 @@ class GameService:
         """Cancel a game created by mistake: a `game_cancelled` event (nothing deleted) makes it `cancelled` — no
         result, no rating, left out of every list, count, standings and protocol, read-only. Refused, with the
         reason, once its result counts elsewhere (services/cancellation.py)."""
-        from clubdesk.services.cancellation import CancelRefused, refusal
-
         require(actor, *CANCEL_ROLES)
         live = self._load(game_id)
         if live.cancelled:
@@ -334,10 +335,7 @@ class GameService:
         if not reason.strip():
             raise ValidationError("reason", "Укажите причину исправления законченной игры.",
                                   "Give the reason for correcting a finished game.")
-        from clubdesk.services.pyramid_tournaments import counted_in_bout
-        from clubdesk.services.tournaments_data import result_used_by
-
-        counted = counted_in_bout(self.store, game_id)
+        counted = counted_in_bout(self.store, self.engine, game_id)
         if counted is not None:
             raise PermissionDenied(f"Исправление не принято: партия уже засчитана во встрече {counted[0]} турнира "
                                    f"«{counted[1]}». Верните её на исправление в сетке турнира.",

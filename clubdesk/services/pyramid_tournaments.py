@@ -10,7 +10,6 @@ A counted game with a wrong result is taken back for correction (`correct_game`)
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 
@@ -24,12 +23,12 @@ from clubdesk.services import player_names
 from clubdesk.services.accounts import Actor, require
 from clubdesk.services.games import GameReadOnly, GameService
 from clubdesk.services.players import PlayerService
+from clubdesk.services.pyramid_bouts import GAME, PyramidTournamentInfo, bout_of_game, pyramid_tournaments
 from clubdesk.store.db import Store
 from clubdesk.store.ids import new_id
 from clubdesk.store.models import Game, Player, Tournament, TournamentEntry, canonical_json
 from clubdesk.store.uow import UnitOfWork
 
-GAME = "pyramid100"
 BRACKET = "pyramid100_bracket"
 ORGANISER_ROLES = ("desk",)  # create, draw, withdraw, undo (an administrator always may)
 RECORD_ROLES = ("referee", "desk")  # start a bout's game, walk-over, count results
@@ -40,30 +39,10 @@ class TournamentError(KnownError):
 
 
 @dataclass(frozen=True)
-class PyramidTournamentInfo:
-    id: str
-    name: str
-    format: str
-    log_game_id: str
-    created_at: str
-    players: tuple[str, ...]  # entries not withdrawn before the draw
-
-
-@dataclass(frozen=True)
 class BoutGameInfo:
     game_id: str
     number: int
     finished: bool
-
-
-def counted_in_bout(store: Store, game_id: str) -> tuple[str, str] | None:
-    """(bout, tournament name) when this Пирамидка game's result is counted in a tournament's bout, else None."""
-    svc = PyramidTournamentService(store, GameService(store))
-    found = svc.tournament_of_game(game_id)
-    if found is None:
-        return None
-    tid, bout = found
-    return (bout, svc.get(tid).name) if game_id in svc.engine(tid).game_ids else None
 
 
 class PyramidTournamentService:
@@ -111,19 +90,7 @@ class PyramidTournamentService:
             return t.id
 
     def tournaments(self) -> list[PyramidTournamentInfo]:
-        with self.store.session_factory() as s:
-            rows = s.scalars(select(Tournament).where(Tournament.game == GAME)
-                             .order_by(Tournament.created_at.desc())).all()
-            out = []
-            for t in rows:
-                opts = json.loads(t.options_json)
-                if "log" not in opts:
-                    continue
-                entries = s.scalars(select(TournamentEntry.player_id).where(
-                    TournamentEntry.tournament_id == t.id, TournamentEntry.deleted.is_(False))).all()
-                out.append(PyramidTournamentInfo(t.id, t.name, opts["format"], opts["log"], t.created_at,
-                                                 tuple(entries)))
-            return out
+        return pyramid_tournaments(self.store)
 
     def get(self, tournament_id: str) -> PyramidTournamentInfo:
         for t in self.tournaments():
@@ -180,11 +147,8 @@ class PyramidTournamentService:
 
     def tournament_of_game(self, game_id: str) -> tuple[str, str] | None:
         """(tournament id, bout) of a Пирамидка game started for a tournament's bout, else None."""
-        for t in self.tournaments():
-            bout = self.engine(t.id).started_ids.get(game_id)
-            if bout is not None:
-                return t.id, bout
-        return None
+        found = bout_of_game(self.store, self.games.engine, game_id)
+        return (found[0].id, found[1]) if found is not None else None
 
     def live(self, tournament_id: str) -> dict[str, str]:
         """bout -> its game being played now (the bracket highlights these)."""
