@@ -13,7 +13,7 @@ from clubdesk.rules.zhuk import tournament as zt
 from clubdesk.services.tournaments_data import club_ratings10
 
 if TYPE_CHECKING:
-    from clubdesk.services.tournaments import TournamentService
+    from clubdesk.services.tournament_reads import TournamentReads
 
 IN, OUT, FINALIST = "in", "out", "final"
 STATUS_TEXT = {IN: ("в игре", "in"), OUT: ("выбыл", "out"), FINALIST: ("в финале", "finalist")}
@@ -37,7 +37,7 @@ class Standings:
     names: dict[str, str]
 
 
-def _stage_results(svc: TournamentService, tournament_id: str) -> tuple[dict[int, dict[str, int]], dict[int, bool]]:
+def _stage_results(svc: TournamentReads, tournament_id: str) -> tuple[dict[int, dict[str, int]], dict[int, bool]]:
     results, over = {}, {}
     for st in svc.stages(tournament_id):
         balances = svc.stage_balances(st.id)
@@ -47,7 +47,7 @@ def _stage_results(svc: TournamentService, tournament_id: str) -> tuple[dict[int
     return results, over
 
 
-def qualifiers(svc: TournamentService, tournament_id: str) -> tuple[str, ...]:
+def qualifiers(svc: TournamentReads, tournament_id: str) -> tuple[str, ...]:
     """Z§6.3: the top 4 after three stages among those still in."""
     results, _over = _stage_results(svc, tournament_id)
     info = svc.get(tournament_id)
@@ -56,7 +56,7 @@ def qualifiers(svc: TournamentService, tournament_id: str) -> tuple[str, ...]:
     return zt.final_players(totals, zt.stage_end(results.get(3, {})).eliminated, ratings)
 
 
-def standings(svc: TournamentService, tournament_id: str) -> Standings:
+def standings(svc: TournamentReads, tournament_id: str) -> Standings:
     info = svc.get(tournament_id)
     results, over = _stage_results(svc, tournament_id)
     ratings = {p: v / 10 for p, v in club_ratings10(svc.store).items()}
@@ -151,13 +151,13 @@ def to_xlsx(st: Standings, tournament: str, lang: str | None = None) -> bytes:
     return xlsx_bytes(sheets, lang)
 
 
-def export_csv(svc: TournamentService, tournament_id: str, path) -> None:
+def export_csv(svc: TournamentReads, tournament_id: str, path) -> None:
     """Write the standings to `path` in UTF-8 with a BOM so spreadsheets open the Cyrillic right."""
     with open(path, "w", encoding="utf-8-sig", newline="") as f:
         f.write(to_csv(standings(svc, tournament_id)))
 
 
-def export_xlsx(svc: TournamentService, tournament_id: str, path) -> None:
+def export_xlsx(svc: TournamentReads, tournament_id: str, path) -> None:
     with open(path, "wb") as f:
         f.write(to_xlsx(standings(svc, tournament_id), svc.get(tournament_id).name))
 
@@ -173,7 +173,7 @@ class BalanceHistory:
     names: dict[str, str]
 
 
-def balance_history(svc: TournamentService, tournament_id: str, players=None) -> BalanceHistory:
+def balance_history(svc: TournamentReads, tournament_id: str, players=None) -> BalanceHistory:
     """Read from the round games' states, as the standings are: the last round of a stage gives the stage's
     balance in the standings. `players`: the tournament's, when the caller has them (the standings window does,
     and asking the service again costs a read of every tournament on each shot)."""
