@@ -13,10 +13,10 @@ from typing import Any
 import orjson
 
 from clubdesk.names import split_name
-from clubdesk.store import migrate
 from clubdesk.store.ids import natural_id
+from clubdesk.store.schema import HEAD
 
-SCHEMA_VERSION = int(migrate.HEAD)
+SCHEMA_VERSION = int(HEAD)
 
 # Columns of the log row itself, never repeated in a payload.
 ROW_KEYS = frozenset({"id", "hlc", "desk_id"})

@@ -22,7 +22,7 @@ from clubdesk.store.changelog import canonical_json
 from clubdesk.store.uow import upsert_projection
 
 if TYPE_CHECKING:
-    from clubdesk.store.db import Store
+    from clubdesk.store.handle import Store
 
 VOID = "void"
 # A game created by mistake, cancelled by the desk (services/cancellation.py): the last event it ever gets. Like a

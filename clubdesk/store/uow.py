@@ -10,7 +10,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from clubdesk.store.changelog import LOG_INSERT, SET_LIKE, log_params, payload_fields, set_like_id
-from clubdesk.store.db import Store
+from clubdesk.store.handle import Store
 from clubdesk.store.ids import uuid7
 from clubdesk.store.models import ChangeLog, Event, Synced
 from clubdesk.store.write_errors import raise_write_failure
