@@ -11,6 +11,8 @@ from clubdesk.errors import KnownError
 # closed at idle_in_transaction_session_timeout or idle_session_timeout. Their SQLSTATEs, so that importing this
 # module does not import psycopg.
 HUB_CUTOFF_STATES = ("57014", "25P03", "57P05")
+# The desk logins' lock_timeout (hub.DESK_LIMITS): the bound of a lock wait the push did not bound itself.
+LOGIN_LOCK_WAIT_S = 30.0
 
 
 class SyncError(KnownError):
@@ -72,7 +74,7 @@ def from_psycopg(exc: Exception, where: str) -> SyncError:
             (exc.diag.constraint_name == "log_rows_payload_object" or "type json" in text):
         return row_refused(where, text)  # the hub's check of a pushed payload (hub migration h006)
     if isinstance(exc, psycopg.errors.LockNotAvailable):
-        return hub_busy(where, getattr(exc, "holders", ()))
+        return hub_busy(where, getattr(exc, "holders", ()), getattr(exc, "waited_s", LOGIN_LOCK_WAIT_S))
     if getattr(exc, "sqlstate", None) in HUB_CUTOFF_STATES:
         return hub_timeout(where, exc)
     if isinstance(exc, psycopg.errors.UndefinedTable | psycopg.errors.InvalidSchemaName):
@@ -120,13 +122,12 @@ def row_refused(where: str, detail: str) -> SyncError:
                      code="row_refused")
 
 
-def hub_busy(where: str, holders: tuple | list = ()) -> SyncError:
-    """The push waited its bound (protocol.INGEST_LOCK_WAIT_S) for the club's ingestion lock: another desk holds it.
-    `holders` (login, desk name or None, administrator?; protocol.ingest_lock_holders) are named with what the administrator can do
-    if it goes on: a desk's login can be disabled (`clubdesk sync disable-desk`), any other login by SQL."""
-    from clubdesk.sync.protocol import INGEST_LOCK_WAIT_S
-
-    wait = f"{INGEST_LOCK_WAIT_S:g}"
+def hub_busy(where: str, holders: tuple | list = (), waited_s: float = LOGIN_LOCK_WAIT_S) -> SyncError:
+    """The push waited its bound (`waited_s`: protocol.INGEST_LOCK_WAIT_S, put on the exception with the holders) for
+    the club's ingestion lock: another desk holds it. `holders` (login, desk name or None, administrator?;
+    protocol.ingest_lock_holders) are named with what the administrator can do if it goes on: a desk's login can be
+    disabled (`clubdesk sync disable-desk`), any other login by SQL."""
+    wait = f"{waited_s:g}"
     ru_who = en_who = ""
     if holders:
         login, desk, admin = holders[0]

@@ -137,12 +137,13 @@ def _append(conn: psycopg.Connection, club_id: str, desk_id: str, first: int, co
         return _append_locked(conn, club_id, desk_id, first, count, send)
     except psycopg.errors.LockNotAvailable as exc:
         if not _break_ingest_lock(conn, club_id):
-            exc.holders = ingest_lock_holders(conn, club_id)  # the desk's one line names them (errors.hub_busy)
+            # the desk's one line names them and the wait (errors.hub_busy)
+            exc.holders, exc.waited_s = ingest_lock_holders(conn, club_id), INGEST_LOCK_WAIT_S
             raise
     try:
         return _append_locked(conn, club_id, desk_id, first, count, send)
     except psycopg.errors.LockNotAvailable as exc:
-        exc.holders = ingest_lock_holders(conn, club_id)
+        exc.holders, exc.waited_s = ingest_lock_holders(conn, club_id), INGEST_LOCK_WAIT_S
         raise
 
 
