@@ -54,7 +54,7 @@ def _next_keys(shadow, i: int) -> str:
     """The keys of the i-th shot: a re-rack when allowed every other time, else the first legal template."""
     from clubdesk.rules.errors import RuleError
     from clubdesk.rules.zhuk import parse_event
-    from clubdesk.ui.zhuk.composer import ShotDraft
+    from clubdesk.services.zhuk_keys import ShotDraft
 
     if shadow.rerack_allowed and i % 2:
         candidates = ["0"]

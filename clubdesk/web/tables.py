@@ -17,8 +17,8 @@ from clubdesk.services.games import GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.scopes import check_scope, in_scope
 from clubdesk.services.tournaments import TournamentService
+from clubdesk.services.zhuk_keys import ShotDraft as ZhukDraft
 from clubdesk.store.models import Game, Player
-from clubdesk.ui.zhuk.composer import ShotDraft as ZhukDraft
 from clubdesk.web import mafia
 
 LOG_LINES = 8

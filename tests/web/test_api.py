@@ -164,7 +164,7 @@ def test_a_host_or_a_display_account_cannot_score_billiards(make_phone, club, zh
 
 
 def test_zhuk_keys_become_the_same_shot_as_the_desks_composer(phone, club, zhuk_table):
-    from clubdesk.ui.zhuk.composer import ShotDraft
+    from clubdesk.services.zhuk_keys import ShotDraft
 
     phone.login()
     gid = zhuk_table.game_id

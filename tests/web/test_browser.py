@@ -8,8 +8,8 @@ import json
 from sqlalchemy import select
 
 from clubdesk.services.demo_pyramid import MATCH
+from clubdesk.services.zhuk_keys import ShotDraft
 from clubdesk.store.models import Event
-from clubdesk.ui.zhuk.composer import ShotDraft
 from tests.web.browser import log_in, open_board, screenshot
 
 

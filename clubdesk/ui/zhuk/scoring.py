@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
 from clubdesk.errors import KnownError, WriteFailed
 from clubdesk.services.accounts import Actor
 from clubdesk.services.games import EventRefused
+from clubdesk.services.zhuk_keys import FOUL_KEYS, LEFT_KEYS, OFF_MAIN_KEY, ShotDraft
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, left_label, money
 from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
 from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.clock import clock_text
-from clubdesk.ui.zhuk.composer import FOUL_KEYS, LEFT_KEYS, OFF_MAIN_KEY, ShotDraft
 from clubdesk.ui.zhuk.hub import ZhukHub
 
 

@@ -1,4 +1,8 @@
-"""The shot a referee is typing: key facts gathered into one Жук shot event (no Qt, no rules)."""
+"""The shot a referee is typing: key facts gathered into one Жук shot event (no Qt, no rules).
+
+The same keys on the desk (ui/zhuk/scoring.py) and on a phone (web/tables.py: the page sends the keys pressed), so
+the grammar lives below both.
+"""
 
 from __future__ import annotations
 
