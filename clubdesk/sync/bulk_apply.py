@@ -1,5 +1,5 @@
 """Applying one transaction's worth of pulled rows in bulk (`apply.apply_remote`): the same merge as the row-by-row
-path (`apply._apply_data`), with its reads and writes done per batch instead of per row.
+path (`merge._apply_data`), with its reads and writes done per batch instead of per row.
 
 Profiled (cProfile, 20 000 player rows, 20 a transaction): 224 000 statements, 11 a row (the duplicate check of
 the log row, its insert, the fold of the entity's earlier log rows, PRAGMA table_info, the current row, the
@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from clubdesk.store.changelog import (
     _PLAIN,
-    DERIVED,
     LOG_INSERT_ORIGIN,
     LWW_TABLES,
     ROW_KEYS,
@@ -29,12 +28,11 @@ from clubdesk.store.changelog import (
 )
 from clubdesk.sync import quarantine
 from clubdesk.sync.bulk_events import EventPlanner, chunks, write_run
-from clubdesk.sync.bulk_fresh import Fresh, Shape
-from clubdesk.sync.bulk_writes import Writes
+from clubdesk.sync.bulk_pending import _fold_into, _Pending
+from clubdesk.sync.merge import ApplyResult, SyncGap, _apply_data, _apply_event
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
-    from clubdesk.sync.apply import ApplyResult
 
 @dataclass
 class Plan:
@@ -133,8 +131,6 @@ def stale(cur: sqlite3.Cursor, plan: Plan) -> bool:
 
 def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResult) -> None:
     """Carry out `plan` inside the caller's write transaction."""
-    from clubdesk.sync import apply
-
     result.skipped += plan.skipped
     if not plan.new:
         return
@@ -149,13 +145,13 @@ def write_batch(store: Store, cur: sqlite3.Cursor, plan: Plan, result: ApplyResu
         elif step[0] == "events":
             write_run(cur, step[1], step[2], result)
         elif step[0] == "event":
-            apply._apply_event(cur, step[1], step[2], result)
+            _apply_event(cur, step[1], step[2], result)
         else:  # an account: a login taken here by another account is a conflict, decided row by row
             row = step[1]
             log_id = cur.execute("SELECT id FROM change_log WHERE desk_id = ? AND desk_seq = ?",
                                  (row["desk_id"], row["desk_seq"])).fetchone()[0]
             result.applied -= 1  # _apply_data counts it
-            apply._apply_data(cur, log_id, row, result)
+            _apply_data(cur, log_id, row, result)
 
 
 def apply_batch(store: Store, cur: sqlite3.Cursor, rows: list[dict], result: ApplyResult, cache: dict) -> None:
@@ -176,8 +172,6 @@ def _kind(row: dict) -> str:
 def _new_rows(cur: sqlite3.Cursor, rows: list[dict]) -> tuple[list[dict], list[str], int]:
     """The rows this desk does not hold yet, in order, and their kinds; SyncGap for a row that does not follow its
     desk's last row."""
-    from clubdesk.sync.apply import SyncGap
-
     last: dict[str, int] = {}
     out, kinds, skipped = [], [], 0
     for row in rows:
@@ -240,18 +234,6 @@ def _earlier_folds(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, str
     return folds
 
 
-def _fold_into(fold: dict, key: tuple[int, str], fields: dict) -> None:
-    if not fold:  # the first log row of an entity: every field is its own winner
-        fold.update({name: (key, value) for name, value in fields.items() if name not in ROW_KEYS})
-        return
-    for name, value in fields.items():
-        if name in ROW_KEYS:
-            continue
-        held = fold.get(name)
-        if held is None or key > held[0]:
-            fold[name] = (key, value)
-
-
 def _current_stamps(cur: sqlite3.Cursor, rows: list[dict]) -> dict[tuple[str, str], tuple[int, str]]:
     by_entity: dict[str, set[str]] = {}
     for r in rows:
@@ -287,148 +269,3 @@ def _max_hlc(rows: list[dict]) -> dict[str, int]:
             out[r["desk_id"]] = r["hlc"]
     return out
 
-
-class _Pending:
-    """The batch's row writes, merged per (entity, id) in memory; `take` hands them over as one Writes step."""
-
-    def __init__(self, cur: sqlite3.Cursor, cache: dict, current: dict[tuple[str, str], tuple[int, str]]) -> None:
-        self.cur, self.cache = cur, cache
-        self.current = current  # (entity, id) → stamp of the row in the table (or written by an earlier step)
-        self._reset()
-
-    def _reset(self) -> None:
-        self.inserts: dict[tuple[str, str], dict[str, Any]] = {}
-        self.updates: dict[tuple[str, str], dict[str, Any]] = {}
-        self.stamps: dict[tuple[str, str], tuple[int, str]] = {}
-        self.changed: dict[tuple[str, str], set[str]] = {}
-        # (entity, id) → (payload, stamp) of rows never seen here, written as they came (`take`)
-        self.fresh: dict[tuple[str, str], tuple[dict[str, Any], tuple[int, str]]] = {}
-
-    def columns(self, entity: str) -> frozenset[str]:
-        key = ("columns", entity)
-        if key not in self.cache:
-            from clubdesk.sync.apply import _columns
-
-            self.cache[key] = _columns(self.cur, entity)
-        return self.cache[key]
-
-    def defaults(self, entity: str) -> dict[str, Any]:
-        key = ("defaults", entity)
-        if key not in self.cache:
-            from clubdesk.sync.apply import _defaults
-
-            self.cache[key] = _defaults(entity)
-        return self.cache[key]
-
-    def fields(self, entity: str, payload: dict) -> tuple[dict, tuple[str, ...]]:
-        """The payload's fields this desk takes (its table's columns, not the row keys, not derived ones) and the
-        payload's names. The same few field sets come again and again, so which to drop is decided once per set
-        (most drop none)."""
-        names = tuple(payload)
-        key = ("drop", entity, names)
-        drop = self.cache.get(key)
-        if drop is None:
-            columns, derived = self.columns(entity), DERIVED.get(entity, ())
-            drop = self.cache[key] = frozenset(f for f in payload if f not in columns or f in ROW_KEYS or f in derived)
-        return ({f: v for f, v in payload.items() if f not in drop} if drop else payload), names
-
-    def shape(self, entity: str, payload: dict) -> Shape:
-        """The shape of a never-seen row's insert (bulk_fresh), one per table and payload field set."""
-        key = ("shape", entity, tuple(payload))
-        shape = self.cache.get(key)
-        if shape is None:
-            _, names = self.fields(entity, payload)
-            shape = self.cache[key] = Shape(entity, names, self.cache[("drop", entity, names)], self.defaults(entity))
-        return shape
-
-    @property
-    def dirty(self) -> bool:
-        return bool(self.inserts or self.updates or self.fresh)
-
-    def add(self, row: dict, payload: dict, folds: dict) -> None:
-        entity, eid = row["entity"], row["entity_id"]
-        k = (entity, eid)
-        key = (row["hlc"], row["desk_id"])
-        if k not in folds and k not in self.current:
-            # Never seen here (no log row, no table row): every field is its own winner. The common row of a
-            # first pull, so it is kept as it came (`take` builds its insert by its shape, bulk_fresh) and its
-            # fold is built only if the entity comes again in the batch.
-            self.fresh[k] = (payload, key)
-            folds[k] = (key, payload)  # as it came (_materialised reads its name's parts)
-            return
-        payload = with_name_parts(entity, payload)
-        fields, names = self.fields(entity, payload)
-        if k in self.fresh:  # the entity comes again in the batch: its insert becomes an ordinary one
-            first_payload, stamp = self.fresh.pop(k)
-            first, _ = self.fields(entity, with_name_parts(entity, first_payload))
-            self.inserts[k] = {**self.defaults(entity), **first}
-            self.stamps[k] = stamp
-            self.changed[k] = set(first)
-        columns = self.columns(entity)
-        fold = _materialised(folds, k)
-        winners = {f: v for f, v in fields.items() if f not in fold or key > fold[f][0]}
-        if k in self.inserts:
-            self.inserts[k].update(winners)
-            self.stamps[k] = max(self.stamps[k], key)
-        elif k in self.current:
-            if winners:
-                self.updates.setdefault(k, {}).update(winners)
-                self.stamps[k] = max(self.stamps.get(k, self.current[k]), key)
-        else:
-            values = {**self.defaults(entity), **{f: v for f, (_, v) in fold.items() if f in columns}, **winners}
-            self.inserts[k] = values
-            self.stamps[k] = key
-        if winners or k in self.inserts:
-            self.changed.setdefault(k, set()).update(winners)
-        _fold_into(fold, key, payload)  # the next row of this entity in the batch compares with this one
-
-    def take(self, steps: list[tuple]) -> None:
-        """The writes merged so far become one step, their statements built here (outside the write lock)."""
-        from clubdesk.sync.apply import player_name
-
-        if not self.dirty:
-            return
-        # never-seen rows grouped by shape, then each group's parameters built in one go (bulk_fresh)
-        by_shape: dict[Shape, list[tuple]] = {}
-        for (entity, eid), (payload, (hlc, desk_id)) in self.fresh.items():
-            shape = self.shape(entity, payload)
-            items = by_shape.get(shape)
-            if items is None:
-                items = by_shape[shape] = []
-            items.append((payload, hlc, desk_id, eid))
-        self.current.update((k, stamp) for k, (_, stamp) in self.fresh.items())
-        fresh = Fresh(set(self.fresh))
-        inserts = []
-        for shape, items in by_shape.items():
-            params = shape.params(items)
-            inserts.append((shape.sql, params))
-            fresh.note(shape, [item[3] for item in items], params)  # what they set off, decided outside the lock
-        groups: dict[tuple[str, tuple[str, ...]], list[tuple]] = {}
-        new = dict(self.inserts)
-        for (entity, eid), values in self.inserts.items():
-            hlc, desk_id = self.stamps[(entity, eid)]
-            values = {**values, "id": eid, "hlc": hlc, "desk_id": desk_id}
-            if entity == "players":  # derived from the merged parts, never taken from a payload
-                values["name"] = player_name(values)
-            groups.setdefault((entity, tuple(values)), []).append(tuple(values.values()))
-        inserts += [(f"INSERT INTO {entity} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", params)
-                    for (entity, names), params in groups.items()]
-        updates = [(f"UPDATE {entity} SET {', '.join(f'{f} = ?' for f in sets)}, hlc = ?, desk_id = ? WHERE id = ?",
-                    (*sets.values(), *self.stamps[(entity, eid)], eid)) for (entity, eid), sets in self.updates.items()]
-        steps.append(("write", Writes(inserts, updates, new, self.changed, fresh)))
-        for k in (*self.inserts, *self.updates):
-            self.current[k] = self.stamps[k]
-        self._reset()
-
-
-def _materialised(folds: dict, k: tuple[str, str]) -> dict:
-    """The entity's fold as a dict (`_Pending.add` leaves a first row's as (key, payload as it came) until needed)."""
-    fold = folds.get(k)
-    if isinstance(fold, dict):
-        return fold
-    out: dict = {}
-    if fold is not None:
-        key, payload = fold
-        _fold_into(out, key, with_name_parts(k[0], payload))
-    folds[k] = out
-    return out

@@ -1,5 +1,5 @@
 """Pulled game events planned in bulk (`bulk_apply.plan_batch`): the events that simply continue their game's line
-are inserted with one `executemany`; any other goes through `apply._apply_event`, row by row, which decides
+are inserted with one `executemany`; any other goes through `merge._apply_event`, row by row, which decides
 branches, archives and conflicts (docs/sync.md «Game events»).
 
 An event continues the line when: it is not held here yet, its game has no decision about branches

@@ -1,5 +1,5 @@
 """Rows this desk has never seen (no log row, no table row: the common row of a first pull), inserted as they came
-by the bulk apply (`bulk_apply._Pending.take`): every field is its own winner, so the row is the table's defaults
+by the bulk apply (`bulk_pending._Pending.take`): every field is its own winner, so the row is the table's defaults
 overlaid with the payload's fields — the same row `_apply_data` inserts.
 
 Why a shape: the rows of one table arrive with the same few field sets, and for each set the insert's columns,

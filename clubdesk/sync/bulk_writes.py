@@ -1,20 +1,18 @@
 """One step of a bulk-applied batch carried out under the write lock (`bulk_apply.write_batch`): its inserts and
-updates, built outside the lock by `bulk_apply._Pending.take`, then what the changed rows set off — derived bans,
-duplicate players, a game's branch decision — as `apply._apply_data` does row by row.
+updates, built outside the lock by `bulk_pending._Pending.take`, then what the changed rows set off — derived bans,
+duplicate players, a game's branch decision — as `merge._apply_data` does row by row.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from clubdesk.sync import resolutions
 from clubdesk.sync.bulk_events import chunks
 from clubdesk.sync.bulk_fresh import Fresh
-
-if TYPE_CHECKING:
-    from clubdesk.sync.apply import ApplyResult
+from clubdesk.sync.merge import ApplyResult, _note_duplicate_players, derive_player_ban, derive_player_name
 
 
 @dataclass
@@ -34,8 +32,6 @@ class Writes:
 
     def _after(self, cur: sqlite3.Cursor, result: ApplyResult) -> None:
         """What a changed row sets off: derived bans, duplicate players, a game's branch decision."""
-        from clubdesk.sync import apply
-
         fresh = self.fresh
         result.touched.update(fresh.keys)
         result.touched_games.update(fresh.games)
@@ -64,14 +60,14 @@ class Writes:
                 if new is None:
                     ban_players.add(eid)
                     if fields & {"surname", "first_name"}:
-                        apply.derive_player_name(cur, eid)
+                        derive_player_name(cur, eid)
             elif entity == "bans":
                 ban_players.add(cur.execute("SELECT player_id FROM bans WHERE id = ?", (eid,)).fetchone()[0])
         for pid in players:
-            result.conflicts += apply._note_duplicate_players(cur, pid)
+            result.conflicts += _note_duplicate_players(cur, pid)
         new_players = [*fresh.players, *(eid for (entity, eid) in self.new if entity == "players")]
         for part in chunks(new_players):  # a new player's status is the default unless bans of his came first
             ban_players.update(r[0] for r in cur.execute(
                 f"SELECT DISTINCT player_id FROM bans WHERE player_id IN ({','.join('?' * len(part))})", part))
         for pid in ban_players:
-            apply.derive_player_ban(cur, pid)
+            derive_player_ban(cur, pid)

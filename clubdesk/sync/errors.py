@@ -31,7 +31,7 @@ class SyncError(KnownError):
     code = "sync_error"
 
 class RowRefused(SyncError):
-    """A pulled row this desk will not apply, whatever the hub let through (`apply.refuse_unallowed`): the row and
+    """A pulled row this desk will not apply, whatever the hub let through (`merge.refuse_unallowed`): the row and
     why. Raised inside the apply's transaction, which it rolls back; the row is then kept aside with its reason
     (sync/quarantine.py ROW_ERRORS) and the pull goes on — a retry applies it once the hub has given that desk the
     right (`add-desk NAME --staff`)."""

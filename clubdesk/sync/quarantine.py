@@ -24,10 +24,10 @@ import orjson
 
 from clubdesk.store.changelog import _PLAIN, LOG_INSERT_ORIGIN, _fast_loads, canonical_json, parse_payload
 from clubdesk.sync.errors import RowRefused
+from clubdesk.sync.merge import ApplyResult, _apply_data
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Store
-    from clubdesk.sync.apply import ApplyResult
 
 KIND = "quarantined_row"
 # Why a row was kept aside. MISSING_ROW passes on a later try once the row it needs arrives, REFUSED may (a row
@@ -168,7 +168,6 @@ def retry(store: Store, conflict_id: int | None = None, rederive=None) -> ApplyR
     that applies now leaves quarantine (its conflict closed as `applied`), one that still cannot stays with its
     reason brought up to date. Passes repeat while one applied (a row may wait for a later one kept aside)."""
     from clubdesk.store import projections
-    from clubdesk.sync.apply import ApplyResult
 
     result = ApplyResult()
     while True:
@@ -210,18 +209,16 @@ def apply_understood(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyR
 def _apply_one(cur: sqlite3.Cursor, log_id: int, row: dict, result: ApplyResult) -> tuple[Any, tuple[str, str] | None]:
     """Check a row held in the log and quarantined, and apply it in a savepoint (it leaves sync_quarantine); the
     reason it still cannot be applied, or None."""
-    from clubdesk.sync import apply
-
     payload, reason = check_payload(row["entity"], row["payload"])
     if reason is None and row["entity"] == "events":
         reason = _event_reason(cur, payload["game_id"], log_id)
     if reason is not None:
         return payload, reason
-    part = apply.ApplyResult()
+    part = ApplyResult()
     cur.execute("SAVEPOINT quarantined_row")
     try:
         cur.execute("DELETE FROM sync_quarantine WHERE log_id = ?", (log_id,))
-        apply._apply_data(cur, log_id, row, part)
+        _apply_data(cur, log_id, row, part)
     except ROW_ERRORS as exc:
         cur.execute("ROLLBACK TO quarantined_row")
         reason = reason_of(exc)

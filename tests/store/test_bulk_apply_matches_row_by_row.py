@@ -1,5 +1,5 @@
 """The bulk apply (`apply.apply_remote`: plans per batch, inserts runs of events and never-seen rows with
-`executemany`) leaves a store exactly as applying the same rows one by one through `apply._apply_data` does —
+`executemany`) leaves a store exactly as applying the same rows one by one through `merge._apply_data` does —
 the merge rules of docs/sync.md written once, row by row, is the reference.
 
 Two desks record, edit, ban, take a game over while cut off (so branches arrive), decide branches and exchange
@@ -23,7 +23,7 @@ from clubdesk.services.games import GameService, rederive_games
 from clubdesk.services.players import PlayerData, PlayerService
 from clubdesk.store.changelog import LOG_INSERT_ORIGIN, SCHEMA_VERSION
 from clubdesk.store.db import open_store
-from clubdesk.sync import apply, cursors
+from clubdesk.sync import apply, cursors, merge
 from tests.store.sync_desks import synced_tables
 
 TODAY = dt.date(2026, 12, 2)
@@ -31,7 +31,7 @@ TODAY = dt.date(2026, 12, 2)
 
 def apply_row_by_row(store, rows: list[dict]) -> None:
     """The reference: each row's log row, then `_apply_data` on it alone (what `apply_quarantined` does)."""
-    result = apply.ApplyResult()
+    result = merge.ApplyResult()
     with store.write() as cur:
         for row in rows:
             if cur.execute("SELECT 1 FROM change_log WHERE desk_id = ? AND desk_seq = ?",
@@ -42,7 +42,7 @@ def apply_row_by_row(store, rows: list[dict]) -> None:
             if row["schema_version"] > SCHEMA_VERSION:
                 cur.execute("INSERT INTO sync_quarantine (log_id) VALUES (?)", (cur.lastrowid,))
                 continue
-            apply._apply_data(cur, cur.lastrowid, row, result)
+            merge._apply_data(cur, cur.lastrowid, row, result)
     rederive_games(store, result.touched_games)
 
 

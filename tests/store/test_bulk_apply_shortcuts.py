@@ -1,5 +1,5 @@
 """The shortcuts of the bulk apply for the common row of a first pull (a player this desk has never seen): what they
-skip must be what the row-by-row apply (`sync.apply._apply_data`) would have found to do nothing."""
+skip must be what the row-by-row apply (`sync.merge._apply_data`) would have found to do nothing."""
 
 from __future__ import annotations
 
