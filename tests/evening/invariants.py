@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from clubdesk.rules.zhuk import new_game, parse_event
 from clubdesk.store.models import Game, GameTable
+from tests.reports.pdfcheck import money
 
 # --- Жук money: Z§5.4, Z§7, Z-15 ----------------------------------------------------------------------------
 
@@ -64,6 +65,23 @@ def zhuk_money(tournaments, games, tournament_id: str) -> list[str]:
 
 def _banks_not_won(games, tables) -> int:
     return sum(games.state(t.game_id)["bank"] for t in tables)
+
+
+def banks_not_won_printed(tournaments, texts: dict[str, str]) -> list[str]:
+    """Z-15 on paper: every ended stage that left money in a table's bank prints it as the bank not won, table by
+    table (`texts`: «tournament id/stage number» → the stage protocol's text)."""
+    breaches = []
+    for key, text in texts.items():
+        if "/" not in key:
+            continue
+        tid, number = key.split("/")
+        stage = next(s for s in tournaments.stages(tid) if s.number == int(number))
+        if not tournaments.round_over(stage.rounds[-1].id):
+            continue
+        for table, bank in tournaments.stage_banks(stage.id).items():
+            if bank and ("Банк не разыгран (Z-15)" not in text or f"стол {table} — {money(bank)} B" not in text):
+                breaches.append(f"этап {number}: банк стола {table} ({bank} B) не напечатан как не разыгранный")
+    return breaches
 
 
 # --- one running game a table ---------------------------------------------------------------------------------
