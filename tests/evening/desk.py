@@ -228,6 +228,10 @@ class Desk:
         panel.refresh(select=game_id)
         refusals = []
         assert panel.cancel_selected(ask=lambda *_a: True, tell=lambda _p, _t, text: refusals.append(text)), refusals
+        from clubdesk.services.matches import MatchService
+
+        matches = MatchService.of(self.club)
+        assert matches.get(game_id).cancelled and game_id not in {m.id for m in matches.list("running")}
         self.check("матч, созданный по ошибке, отменён")
 
     def score_match_from_phone(self, phone: Phone, game_id: str, shots) -> None:
