@@ -95,7 +95,7 @@ class HostPanel(QWidget):
         remember(self, QSize(1180, 700))
         controller.stateChanged.connect(self.refresh)
         controller.refused.connect(self.show_error)
-        controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
+        controller.timer.changed.connect(self._show_clock)  # a method: Qt drops it with the panel, not the display
         self.refresh()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
@@ -169,6 +169,9 @@ class HostPanel(QWidget):
                 v.addStretch(1)
         v.addWidget(self.secret_veil)
         return box
+
+    def _show_clock(self, seconds: int) -> None:
+        self.clock.setText(timer_text(seconds))
 
     def open_game_text(self) -> str:
         """For the main window's warning on closing: this game while it is not over."""
