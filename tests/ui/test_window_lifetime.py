@@ -207,18 +207,21 @@ def test_closing_a_games_windows_deletes_them_and_its_controller(qtbot, club, ta
     assert tab.controllers == {} and tab.windows == [] and listeners(feed, "changed(QString)") == before
 
 
-def test_the_room_display_follows_the_game_after_the_host_panel_is_closed(qtbot, tab):
-    """The display's handlers go with the display, not with the controller: nothing calls a deleted panel."""
+@pytest.mark.parametrize("closed", ["host", "display"])
+def test_the_other_window_follows_the_game_after_one_is_closed(qtbot, tab, closed):
+    """Each window's handlers go with that window, not with the shared controller: nothing calls a deleted one."""
     from clubdesk.services.demo_mafia import DEAL
 
-    panel, display = tab.open_game(display=False), tab.open_game(display=True)
-    controller = panel.c
-    panel.close()
-    gone(qtbot, panel)
+    windows = {"host": tab.open_game(display=False), "display": tab.open_game(display=True)}
+    controller = windows["host"].c
+    windows[closed].close()
+    gone(qtbot, windows[closed])
+    (other,) = (w for k, w in windows.items() if k != closed)
     assert controller.record(DEAL) and controller.record({"type": "agreement_end"})
-    assert display.phase.text() == panel_phase(controller)
-    controller.timer.toggle()  # the speech clock ticks on the display alone
-    display.close()
+    controller.timer.toggle()  # the speech clock ticks on the other window alone
+    label = other.phase if closed == "host" else other.banner
+    assert label.text() == panel_phase(controller)
+    other.close()
 
 
 def panel_phase(controller) -> str:
