@@ -94,7 +94,8 @@ class LivePage(QWidget):
         self.board_button.clicked.connect(self.open_scoreboard)
         self.table_button.clicked.connect(self.open_standings)
         hub.tick.connect(self._tick)
-        hub.structure_changed.connect(self._update_round)
+        hub.structure_changed.connect(self._structure_changed)
+        self._title: tuple[str | None, str] = (None, "")  # the running round and its line, read when it changes
         self._update_round()
 
     def _pyramid_tables(self) -> QWidget | None:
@@ -116,6 +117,10 @@ class LivePage(QWidget):
         tables = self.hub.running_tables()
         return tables[0].round_id if tables else None
 
+    def _structure_changed(self) -> None:
+        self._title = (None, "")  # a round started or ended, a tournament renamed: read the line again
+        self._update_round()
+
     def _tick(self) -> None:
         if self.isVisible():  # another page is shown: no clock read twice a second for nobody (showEvent)
             self._update_round()
@@ -133,7 +138,9 @@ class LivePage(QWidget):
             self.round_label.setText(tr("Идущих раундов нет"))
             return
         c = self.hub.clock(rid)
-        self.round_label.setText(f"{self._round_text(rid)} · {clock_text(c)}")
+        if self._title[0] != rid:  # not on every tick: the tournament's name is read from all its rows
+            self._title = (rid, self._round_text(rid))
+        self.round_label.setText(f"{self._title[1]} · {clock_text(c)}")
         self.pause.setText(tr("Продолжить") if c.paused else tr("Пауза"))
 
     def toggle_pause(self) -> None:

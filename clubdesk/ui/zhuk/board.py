@@ -92,8 +92,10 @@ class TableCard(QFrame):
     def refresh_clock(self) -> None:
         c = self.hub.clock(self.table.round_id)
         self.clock.setText(clock_text(c, self.finished))
-        self.clock.setProperty("warning", c.started and c.remaining <= 60 and not self.finished)
-        _restyle(self.clock)
+        warning = c.started and c.remaining <= 60 and not self.finished
+        if self.clock.property("warning") != warning:  # re-polished only when the style changes, not every tick
+            self.clock.setProperty("warning", warning)
+            _restyle(self.clock)
 
     def menu(self) -> QMenu:
         menu = QMenu(self)
