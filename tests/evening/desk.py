@@ -77,6 +77,7 @@ class Desk:
         self.steps.append(step)
         QApplication.processEvents()
         breaches = invariants.running_games_per_table(self.store, self.club.games) + self.secret_breaches
+        breaches += invariants.closed_game_windows_freed()
         for tid in self.tournaments():
             breaches += invariants.zhuk_money(self.hub.tournaments, self.club.games, tid)
         assert not breaches, f"после шага «{step}»:\n" + "\n".join(breaches)
@@ -218,7 +219,7 @@ class Desk:
         made = MatchService.of(self.club).get(gid)
         person = dict((login, name) for login, name, _roles in STAFF)[referee]
         assert (made.table, made.referee_name) == (table, person), made
-        panel.windows[gid].close()   # «Начать матч» opened it; the referee scores from his phone
+        panel.feed.windows[gid].close()   # «Начать матч» opened it; the referee scores from his phone
         self.check(f"матч Пирамидки на «{table}» создан")
         return gid
 

@@ -173,3 +173,23 @@ def frames_tell_nothing(frames: list[str]) -> list[str]:
         over = frame.get("step") == "finished" or frame.get("phase") == "finished"
         breaches += [f"кадр трансляции: {line}" for line in json_tells(frame, finished=over)]
     return breaches
+
+
+# --- the windows open are the windows shown (issue 36) ----------------------------------------------------------
+
+
+def closed_game_windows_freed() -> list[str]:
+    """No game window closed during the evening lingers hidden: a table's, a match's, a host panel, a room display
+    — each is deleted when closed (Qt's deferred deletes run first, as the event loop would run them)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from clubdesk.ui.mafia.display import PublicDisplay
+    from clubdesk.ui.mafia.host_panel import HostPanel
+    from clubdesk.ui.pyramid.match_window import MatchWindow
+    from clubdesk.ui.zhuk.scoring import ZhukTableWindow
+
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    kinds = (ZhukTableWindow, MatchWindow, HostPanel, PublicDisplay)
+    return [f"закрытое окно {type(w).__name__} «{w.windowTitle()}» не удалено"
+            for w in QApplication.topLevelWidgets() if isinstance(w, kinds) and not w.isVisible()]
