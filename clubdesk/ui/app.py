@@ -66,8 +66,28 @@ def make_application(lang: str, *, quiet: bool = False):
     app.setApplicationName("ClubDesk")
     # kept until every window is gone
     english = install_language(app, lang)
-    translators = [*install_qt_language(app, lang), *([english] if english is not None else [])]
+    translators = [*install_qt_language(app, lang, gaps=False), *([english] if english is not None else [])]
+    _later_language[:] = [lang, translators]
     return app, translators
+
+
+_later_language: list = []  # [lang, the translators make_application returned]: install_qt_gaps adds to them
+
+
+def install_qt_gaps() -> None:
+    """The rest of Qt's strings (the file dialog's), once, right after a first window is on screen."""
+    from PySide6.QtWidgets import QApplication
+
+    from clubdesk.ui.i18n import install_qt_gaps as install
+
+    app = QApplication.instance()
+    if app is None or not _later_language:
+        return
+    lang, translators = _later_language
+    _later_language.clear()
+    gaps = install(app, lang)
+    if gaps is not None:
+        translators.append(gaps)  # removed with the others by _close_windows
 
 
 def set_window_icon() -> None:
@@ -165,6 +185,7 @@ def show_main_window(club, actor, settings):
     relay.failed.connect(on_failed)
     window.after_first_paint(lambda: club.store.warm_up_in_background(report))
     window.after_first_paint(set_window_icon)
+    window.after_first_paint(install_qt_gaps)
     apply_style()
     window.show()
     return window
@@ -250,5 +271,6 @@ def _login(club):
     dialog = (LoginDialog(lambda: club.accounts, notice=clock_notice(club.store)) if has_accounts
               else FirstAdminDialog(lambda: club.accounts))
     QTimer.singleShot(0, set_window_icon)  # runs inside exec(), once the dialog is up
+    QTimer.singleShot(0, install_qt_gaps)
     accepted = dialog.exec()
     return dialog.store_error or (dialog.actor if accepted else None)

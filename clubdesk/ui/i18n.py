@@ -134,9 +134,10 @@ def qt_catalogue(lang: str) -> Path | None:
     return qt_dir / name if (qt_dir / name).exists() else None
 
 
-def install_qt_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
+def install_qt_language(app: QCoreApplication, lang: str, gaps: bool = True) -> list[QTranslator]:
     """Install Qt's own strings for `lang` (OK/Cancel, Yes/No, the file dialog) and its locale; returns the
-    translators to keep (none for English, Qt's source language)."""
+    translators to keep (none for English, Qt's source language). `gaps=False`: not yet the strings qtbase lacks
+    (`install_qt_gaps`, once the first window is on screen)."""
     set_locale(lang)
     if lang == "en":
         return []
@@ -148,12 +149,23 @@ def install_qt_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
         print(f"ClubDesk: Qt's translation qtbase_{lang} not found; standard buttons stay English.", file=sys.stderr)
         return []
     app.installTranslator(translator)
+    extra = install_qt_gaps(app, lang) if gaps else None
+    return [translator, extra] if extra is not None else [translator]
+
+
+def install_qt_gaps(app: QCoreApplication, lang: str) -> QTranslator | None:
+    """Qt's strings qtbase_<lang> lacks (the file dialog's); the translator to keep, or None. Installed after
+    qtbase, so asked first: it only holds what qtbase lacks. No first frame shows a file dialog, and in a checkout
+    finding the compiled file costs hashlib, platformdirs and subprocess (~15 ms): the start installs it later."""
+    if lang == "en":
+        return None
+    from PySide6.QtCore import QTranslator
+
     gaps, gaps_qm = QTranslator(app), qt_gaps_qm()
-    # installed last, so asked first: it only holds what qtbase lacks
     if gaps_qm is not None and gaps.load(str(gaps_qm)):
         app.installTranslator(gaps)
-        return [translator, gaps]
-    return [translator]
+        return gaps
+    return None
 
 
 def install_language(app: QCoreApplication, lang: str) -> QTranslator | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayout, QWidget
 
 from clubdesk.services.players import PlayerService
@@ -12,13 +12,24 @@ from clubdesk.ui.models.players import PLAYER_ROLE, PlayersModel
 FILTER_DELAY_MS = 120
 
 
+class SearchField(QLineEdit):
+    """Enter picks the first player found, and only that: a QLineEdit lets its Enter go on to the dialog's default
+    button, so typing a surname and Enter in «Новый матч» started the match with one player, no table and no referee
+    (seen playing the evening, tests/evening)."""
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+
+
 class PlayerPicker(QWidget):
     """A search field over the registry and the matching players; `player_id()` is the one selected."""
 
     def __init__(self, players: PlayerService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = PlayersModel(players, self, with_ratings=False)
-        self.search = QLineEdit()
+        self.search = SearchField()
         self.search.setPlaceholderText(tr("Имя, ник или телефон"))
         self.search.setClearButtonEnabled(True)
         self.view = QListView()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.optional import optional_module
@@ -43,12 +47,38 @@ def render(window: MainWindow, out_dir: Path) -> list[Path]:
         if extra is not None:
             window.show_page(page)
             QApplication.processEvents()
-            written.extend(extra(window, out_dir))
+            with windows_freed():
+                written.extend(extra(window, out_dir))
     for name in EXTRA_MODULES:
         module = optional_module(name)
         if module is not None:
-            written.extend(module.extra_screenshots(window, out_dir))
+            with windows_freed():
+                written.extend(module.extra_screenshots(window, out_dir))
     return written
+
+
+@contextmanager
+def windows_freed():
+    """The windows a page opened for its pictures and closed are deleted once it is done, not kept to the end:
+    the peak memory of rendering every window is that of one page's windows at a time (issue 36). The page's
+    own hidden widgets (combo box lists, labels it shows later) were made before and are left alone."""
+    before = set(QApplication.topLevelWidgets())
+    yield
+    for w in QApplication.topLevelWidgets():
+        if w not in before and not w.isVisible() and w.windowType() in (Qt.WindowType.Window, Qt.WindowType.Dialog):
+            w.deleteLater()
+    QApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    _trim()
+
+
+def _trim() -> None:
+    """Give the freed heap back to the system (glibc keeps it otherwise, and the next page's peak adds to it)."""
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 EXTRA_MODULES = ("clubdesk.ui.pyramid.screens",)

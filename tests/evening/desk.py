@@ -42,6 +42,7 @@ class Desk:
     seed: int = 1
     steps: list[str] = field(default_factory=list)
     played: set[str] = field(default_factory=set)      # games played to a result: what «Протоколы» must list
+    banks_left: int = 0                                  # B in the tables' banks at the rounds' ends
     mafia_steps: int = 0                                 # changes of Mafia games seen by the secrecy check
     secret_breaches: list[str] = field(default_factory=list)
     phones: dict = field(default_factory=dict)          # login → Phone
@@ -76,6 +77,7 @@ class Desk:
         self.steps.append(step)
         QApplication.processEvents()
         breaches = invariants.running_games_per_table(self.store, self.club.games) + self.secret_breaches
+        breaches += invariants.closed_game_windows_freed()
         for tid in self.tournaments():
             breaches += invariants.zhuk_money(self.hub.tournaments, self.club.games, tid)
         assert not breaches, f"после шага «{step}»:\n" + "\n".join(breaches)
@@ -140,6 +142,7 @@ class Desk:
                 self.check(f"{what}, стол {table.number}: удар {i + 1}")
             win.close()
         self.played.update(t.game_id for t in tables)
+        self.banks_left += sum(self.club.games.state(t.game_id)["bank"] for t in tables)
         answer(page, lambda dialog: dialog.ok.click())
         page.end.click()                                          # «Закончить раунд» → the whole round
         assert svc.round_over(round_id), what
@@ -211,7 +214,12 @@ class Desk:
             panel.new_match()
         (gid,) = created
         assert gid, "«Начать матч» created no match"
-        panel.windows[gid].close()   # «Начать матч» opened it; the referee scores from his phone
+        from clubdesk.services.matches import MatchService
+
+        made = MatchService.of(self.club).get(gid)
+        person = dict((login, name) for login, name, _roles in STAFF)[referee]
+        assert (made.table, made.referee_name) == (table, person), made
+        panel.feed.windows[gid].close()   # «Начать матч» opened it; the referee scores from his phone
         self.check(f"матч Пирамидки на «{table}» создан")
         return gid
 
@@ -221,6 +229,10 @@ class Desk:
         panel.refresh(select=game_id)
         refusals = []
         assert panel.cancel_selected(ask=lambda *_a: True, tell=lambda _p, _t, text: refusals.append(text)), refusals
+        from clubdesk.services.matches import MatchService
+
+        matches = MatchService.of(self.club)
+        assert matches.get(game_id).cancelled and game_id not in {m.id for m in matches.list("running")}
         self.check("матч, созданный по ошибке, отменён")
 
     def score_match_from_phone(self, phone: Phone, game_id: str, shots) -> None:
@@ -371,17 +383,19 @@ class Desk:
         breaches = invariants.protocols_list_only_played(self.protocols, self.played)
         assert not breaches, "\n".join(breaches)
         texts = {}
+        flat = lambda pdf: " ".join(pdf_text(pdf).split())  # noqa: E731 - a line broken in the PDF reads as one
         for row in self.protocols.list_documents():
             if row.kind == "game":
-                texts[row.id] = pdf_text(self.protocols.game_pdf(row.id))
+                texts[row.id] = flat(self.protocols.game_pdf(row.id))
             elif row.kind == "tournament" and row.game == "zhuk":
                 stages = self.hub.tournaments.stages(row.id)
                 for stage in stages:
-                    texts[f"{row.id}/{stage.number}"] = pdf_text(
-                        self.protocols.tournament_pdf(row.id, stage=stage.number))
-                texts[row.id] = pdf_text(self.protocols.tournament_pdf(row.id))
+                    texts[f"{row.id}/{stage.number}"] = flat(self.protocols.tournament_pdf(row.id, stage=stage.number))
+                texts[row.id] = flat(self.protocols.tournament_pdf(row.id))
             elif row.kind == "evening":
-                texts[row.id] = pdf_text(self.protocols.evening_pdf(row.id))
+                texts[row.id] = flat(self.protocols.evening_pdf(row.id))
+        breaches = invariants.banks_not_won_printed(self.hub.tournaments, texts)
+        assert not breaches, "\n".join(breaches)
         self.check("протоколы напечатаны")
         return texts
 

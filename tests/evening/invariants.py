@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from clubdesk.rules.zhuk import new_game, parse_event
 from clubdesk.store.models import Game, GameTable
+from tests.reports.pdfcheck import money
 
 # --- Жук money: Z§5.4, Z§7, Z-15 ----------------------------------------------------------------------------
 
@@ -64,6 +65,23 @@ def zhuk_money(tournaments, games, tournament_id: str) -> list[str]:
 
 def _banks_not_won(games, tables) -> int:
     return sum(games.state(t.game_id)["bank"] for t in tables)
+
+
+def banks_not_won_printed(tournaments, texts: dict[str, str]) -> list[str]:
+    """Z-15 on paper: every ended stage that left money in a table's bank prints it as the bank not won, table by
+    table (`texts`: «tournament id/stage number» → the stage protocol's text)."""
+    breaches = []
+    for key, text in texts.items():
+        if "/" not in key:
+            continue
+        tid, number = key.split("/")
+        stage = next(s for s in tournaments.stages(tid) if s.number == int(number))
+        if not tournaments.round_over(stage.rounds[-1].id):
+            continue
+        for table, bank in tournaments.stage_banks(stage.id).items():
+            if bank and ("Банк не разыгран (Z-15)" not in text or f"стол {table} — {money(bank)} B" not in text):
+                breaches.append(f"этап {number}: банк стола {table} ({bank} B) не напечатан как не разыгранный")
+    return breaches
 
 
 # --- one running game a table ---------------------------------------------------------------------------------
@@ -155,3 +173,23 @@ def frames_tell_nothing(frames: list[str]) -> list[str]:
         over = frame.get("step") == "finished" or frame.get("phase") == "finished"
         breaches += [f"кадр трансляции: {line}" for line in json_tells(frame, finished=over)]
     return breaches
+
+
+# --- the windows open are the windows shown (issue 36) ----------------------------------------------------------
+
+
+def closed_game_windows_freed() -> list[str]:
+    """No game window closed during the evening lingers hidden: a table's, a match's, a host panel, a room display
+    — each is deleted when closed (Qt's deferred deletes run first, as the event loop would run them)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from clubdesk.ui.mafia.display import PublicDisplay
+    from clubdesk.ui.mafia.host_panel import HostPanel
+    from clubdesk.ui.pyramid.match_window import MatchWindow
+    from clubdesk.ui.zhuk.scoring import ZhukTableWindow
+
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    kinds = (ZhukTableWindow, MatchWindow, HostPanel, PublicDisplay)
+    return [f"закрытое окно {type(w).__name__} «{w.windowTitle()}» не удалено"
+            for w in QApplication.topLevelWidgets() if isinstance(w, kinds) and not w.isVisible()]

@@ -49,13 +49,16 @@ def play_evening(desk: Desk, members: int, shots: int) -> dict[str, str]:
 
     desk.play_stage(cup, shots)
     desk.play_stage(cup, shots, final=True)
-    return desk.print_protocols()
+    texts = desk.print_protocols()
+    assert "Пётр Орлов" in texts[match] and "orlov" not in texts[match]   # the referee is a person on paper
+    return texts
 
 
 def test_a_short_club_evening_keeps_every_invariant(desk):
     texts = play_evening(desk, members=9, shots=3)
     assert desk.mafia_steps > 40                # the secrecy check followed every change of both Mafia games
     assert len(texts) >= 4 + len(desk.played)
+    assert desk.banks_left > 0                  # an evening where Z-15 has money to carry, and a bank not won
 
 
 @pytest.mark.slow

@@ -28,6 +28,7 @@ def round_status(page, round_id) -> str:
 def test_the_round_clock_on_the_draws_page_ticks_without_a_refresh(qtbot, club, admin, hub, clock, tournament):
     page = DrawsPage(club, hub, admin)
     qtbot.addWidget(page)
+    page.show()  # the tick repaints the clocks that are shown (issue 36)
     r1 = hub.tournaments.stages(tournament)[0].rounds[0]
     hub.tournaments.start_round(admin, r1.id)
     hub.notify_structure()

@@ -47,6 +47,29 @@ def test_a_new_match_picks_its_referee_from_the_accounts(qtbot, club, staff, pai
     assert dialog.game_id and svc.get(dialog.game_id).referee == "Орлов Глеб"
 
 
+def test_enter_in_a_players_search_picks_him_and_starts_no_match(qtbot, club, staff, pair):
+    """A surname typed and Enter picks the player; the dialog's «Начать матч» waits for the table and the referee
+    (it started the match with one player picked and neither, seen playing the evening)."""
+    from PySide6.QtCore import Qt
+
+    svc = MatchService.of(club)
+    dialog = NewMatchDialog(svc, staff["desk1"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for picker, (pid, name) in ((dialog.first, (pair[0], "Сокол")), (dialog.second, (pair[1], "Щукин"))):
+        picker.search.setText(name)
+        qtbot.keyClick(picker.search, Qt.Key.Key_Return)
+        assert picker.player_id() == pid
+        assert dialog.isVisible() and dialog.game_id is None and not dialog.error.isVisible()
+    assert svc.list() == []
+    dialog.table.setText("Стол 6")
+    dialog.referee.select("orlov")
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)      # Enter in the table field is «Начать матч»
+    match = svc.get(dialog.game_id)
+    assert (match.table, match.referee) == ("Стол 6", "Орлов Глеб")
+
+
 def test_a_referee_account_creating_a_match_picks_from_the_same_list(qtbot, club, staff, pair):
     dialog = NewMatchDialog(MatchService.of(club), staff["vera"])
     qtbot.addWidget(dialog)

@@ -167,7 +167,9 @@ def test_clock_ends_the_round_after_the_shot_in_progress(widget, club, table, hu
     assert [e["type"] for e in stored(club, table.game_id)] == ["shot", "round_end"]
 
 
+@pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_clock_shows_a_warning_in_the_last_minute(widget, hub, clock):
+    widget.show()  # the tick repaints the clocks that are shown (issue 36)
     clock.t += 9 * 60 + 30
     hub.poll()
     assert widget.clock.text() == "00:30" and widget.clock.property("warning") is True

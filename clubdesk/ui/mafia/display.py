@@ -70,12 +70,19 @@ class PublicDisplay(QWidget):
         layout.addWidget(self.nominees)
         layout.addWidget(self.winner)
         layout.addLayout(grid)
-        controller.stateChanged.connect(lambda _s: self.show_view(controller.public()))
-        controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
+        # methods, not lambdas: Qt drops them with this window, while the controller may serve the host panel on
+        controller.stateChanged.connect(self._state_changed)
+        controller.timer.changed.connect(self._show_clock)
         self.show_view(controller.public())
         self.clock.setText(timer_text(controller.timer.remaining()))
         hall_controls(self, "mafiaDisplay")
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
+
+    def _state_changed(self, _state: dict) -> None:
+        self.show_view(self.c.public())
+
+    def _show_clock(self, seconds: int) -> None:
+        self.clock.setText(timer_text(seconds))
 
     def show_view(self, v: PublicView) -> None:
         """Everything on screen comes from the public view."""

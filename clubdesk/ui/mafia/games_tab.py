@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from clubdesk.errors import KnownError, language
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
 from clubdesk.ui.cancel_game import action_text, cancel_game
+from clubdesk.ui.game_windows import GameWindows
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.display import PublicDisplay
@@ -77,8 +79,15 @@ class GamesTab(QWidget):
         self.view.doubleClicked.connect(lambda _i: self.open_game(display=False))
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
+        # One controller per game (its engine state, undo stack and speech clock), shared by its host panel and its
+        # room display and gone with the last of them; one of each window per game, deleted when closed.
         self.controllers: dict[str, GameController] = {}
-        self.windows: list[QWidget] = []
+        self.game_windows = GameWindows(self._window_gone)  # (game id, "host" | "display") → the open window
+
+    @property
+    def windows(self) -> list[QWidget]:
+        """The open host panels and room displays."""
+        return self.game_windows.values()
 
     def _rows(self):
         return self._svc.list_games(self.evening_id, with_cancelled=True) if self.evening_id else []
@@ -218,18 +227,30 @@ class GamesTab(QWidget):
         return self.controllers[g.game_id]
 
     def open_game(self, display: bool) -> QWidget | None:
+        """The picked game's host panel or room display: the open one raised, else a new one."""
         rows = self.view.selectionModel().selectedRows()
         if not rows:
             return None
-        c = self.controller(rows[0].row())
-        if display:
-            w = PublicDisplay(c, c.title)
-            w.show_on_room_screen()
-        else:
-            w = HostPanel(c)
-            w.show()
-        self.windows.append(w)
-        return w
+        row = rows[0].row()
+
+        def make() -> QWidget:
+            c = self.controller(row)
+            return PublicDisplay(c, c.title) if display else HostPanel(c)
+        key = (self.model.row_at(row).game_id, "display" if display else "host")
+        return self.game_windows.open(key, make, PublicDisplay.show_on_room_screen if display else None)
+
+    def _window_gone(self, key: tuple[str, str]) -> None:
+        """The last window of a game is gone: so are its controller and undo stack, and a finished game's engine."""
+        game_id = key[0]
+        if (game_id, "host") in self.game_windows or (game_id, "display") in self.game_windows:
+            return
+        c = self.controllers.pop(game_id, None)
+        if c is None:
+            return
+        if c.state["step"] == "finished":
+            self._svc.games.forget({game_id})
+        if isValid(c):  # not when this tab, its parent, is being deleted itself
+            c.deleteLater()
 
 
 class StandingsTab(QWidget):

@@ -98,7 +98,7 @@ class HostPanel(QWidget):
         controller.stateChanged.connect(self.refresh)
         controller.refused.connect(self.show_error)
         controller.refusedInSecret.connect(self.show_error)
-        controller.timer.changed.connect(lambda s: self.clock.setText(timer_text(s)))
+        controller.timer.changed.connect(self._show_clock)  # a method: Qt drops it with the panel, not the display
         self.refresh()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
 
@@ -173,6 +173,9 @@ class HostPanel(QWidget):
                 v.addStretch(1)
         v.addWidget(self.secret_veil)
         return box
+
+    def _show_clock(self, seconds: int) -> None:
+        self.clock.setText(timer_text(seconds))
 
     def open_game_text(self) -> str:
         """For the main window's warning on closing: this game while it is not over."""

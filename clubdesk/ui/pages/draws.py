@@ -198,8 +198,11 @@ class DrawsPage(QWidget):
         self.tree.resizeColumnToContents(0)
 
     def _tick(self) -> None:
-        """The clock of a running round ticks here too (it was frozen until the page was shown again)."""
-        for round_id in {t.round_id for t in self.svc.running_tables()} & self._round_items.keys():
+        """The clock of a running round ticks here too (it was frozen until the page was shown again), while the
+        page is shown: hidden, it reads nothing, and the next tick after it is shown catches up."""
+        if not self.isVisible():
+            return
+        for round_id in {t.round_id for t in self.hub.running_tables()} & self._round_items.keys():
             self._round_items[round_id].setText(1, self._round_status(round_id))
 
     def _round_status(self, round_id: str) -> str:
@@ -207,7 +210,7 @@ class DrawsPage(QWidget):
             return tr("сыгран")
         if not self.svc.tables(round_id):
             return tr("не начат")
-        return tr("идёт · {clock}").format(clock=clock_text(self.svc.clock(round_id)))
+        return tr("идёт · {clock}").format(clock=clock_text(self.hub.clock(round_id)))
 
     # ---- actions --------------------------------------------------------------------------------
 

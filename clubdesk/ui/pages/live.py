@@ -11,6 +11,7 @@ from clubdesk.errors import KnownError
 from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
 from clubdesk.services.scopes import referee_accounts
+from clubdesk.ui.game_windows import GameWindows
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.clock import clock_text
@@ -26,7 +27,7 @@ class LivePage(QWidget):
     def __init__(self, hub: ZhukHub, actor: Actor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.hub, self.actor = hub, actor
-        self.windows: dict[str, ZhukTableWindow] = {}
+        self.windows = GameWindows(self._window_gone)  # game id → its one open scoring window
         self.scoreboard: ScoreboardWindow | None = None
         self.standings: StandingsWindow | None = None
         title = QLabel(tr("Столы"))
@@ -93,8 +94,9 @@ class LivePage(QWidget):
         self.referee_button.clicked.connect(lambda: self.assign_referee())
         self.board_button.clicked.connect(self.open_scoreboard)
         self.table_button.clicked.connect(self.open_standings)
-        hub.tick.connect(self._update_round)
-        hub.structure_changed.connect(self._update_round)
+        hub.tick.connect(self._tick)
+        hub.structure_changed.connect(self._structure_changed)
+        self._title: tuple[str | None, str] = (None, "")  # the running round and its line, read when it changes
         self._update_round()
 
     def _pyramid_tables(self) -> QWidget | None:
@@ -113,8 +115,20 @@ class LivePage(QWidget):
         return self.pyramid_feed.open_match(self.actor, game_id, self)
 
     def current_round(self) -> str | None:
-        tables = self.hub.tournaments.running_tables()
+        tables = self.hub.running_tables()
         return tables[0].round_id if tables else None
+
+    def _structure_changed(self) -> None:
+        self._title = (None, "")  # a round started or ended, a tournament renamed: read the line again
+        self._update_round()
+
+    def _tick(self) -> None:
+        if self.isVisible():  # another page is shown: no clock read twice a second for nobody (showEvent)
+            self._update_round()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._update_round()
+        super().showEvent(event)
 
     def _update_round(self) -> None:
         rid = self.current_round()
@@ -124,8 +138,10 @@ class LivePage(QWidget):
         if rid is None:
             self.round_label.setText(tr("Идущих раундов нет"))
             return
-        c = self.hub.tournaments.clock(rid)
-        self.round_label.setText(f"{self._round_text(rid)} · {clock_text(c)}")
+        c = self.hub.clock(rid)
+        if self._title[0] != rid:  # not on every tick: the tournament's name is read from all its rows
+            self._title = (rid, self._round_text(rid))
+        self.round_label.setText(f"{self._title[1]} · {clock_text(c)}")
         self.pause.setText(tr("Продолжить") if c.paused else tr("Пауза"))
 
     def toggle_pause(self) -> None:
@@ -201,18 +217,20 @@ class LivePage(QWidget):
         return True
 
     def open_table(self, table) -> ZhukTableWindow:
-        win = self.windows.get(table.game_id)
-        if win is None:
-            tid, info = self.hub.tournaments.round_info(table.round_id)
-            what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
-            title = tr("Стол {n} — {name}, {what}, раунд {r}").format(
-                n=table.number, name=self.hub.tournaments.get(tid).name, what=what, r=info.number)
-            win = ZhukTableWindow(self.hub, self.actor, table.game_id, table.round_id, title, self)
-            self.windows[table.game_id] = win
-        win.show()
-        win.raise_()
-        win.activateWindow()
-        return win
+        """The table's scoring window: the open one raised, else a new one (deleted when it is closed)."""
+        return self.windows.open(table.game_id, lambda: self._table_window(table))
+
+    def _table_window(self, table) -> ZhukTableWindow:
+        tid, info = self.hub.tournaments.round_info(table.round_id)
+        what = tr("финал") if info.stage == 4 else tr("этап {s}").format(s=info.stage)
+        title = tr("Стол {n} — {name}, {what}, раунд {r}").format(
+            n=table.number, name=self.hub.tournaments.get(tid).name, what=what, r=info.number)
+        return ZhukTableWindow(self.hub, self.actor, table.game_id, table.round_id, title, self)
+
+    def _window_gone(self, game_id: str) -> None:
+        """The engine of a table no longer running goes with its window; a running one's stays: its card shows it."""
+        if game_id not in self.board.cards:
+            self.hub.games.forget({game_id})
 
     def open_scoreboard(self) -> ScoreboardWindow:
         if self.scoreboard is None:

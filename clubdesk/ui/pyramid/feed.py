@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.accounts import Actor
 from clubdesk.services.matches import MatchService
+from clubdesk.ui.game_windows import GameWindows
 
 
 class PyramidFeed(QObject):
@@ -26,21 +27,19 @@ class PyramidFeed(QObject):
         super().__init__(parent)
         self.club = club
         self.service = MatchService.of(club)
-        self.windows: dict = {}  # game id → its one MatchWindow, whoever opened it
+        self.windows = GameWindows(self._window_gone)  # game id → its one open MatchWindow, whoever opened it
 
     def open_match(self, actor: Actor, game_id: str, parent: QWidget | None = None):
-        """The match's scoring window (one per match: the «Жеребьёвка» panel and «Столы» share it), shown."""
+        """The match's scoring window (one per match: the «Жеребьёвка» panel and «Столы» share it), shown and
+        raised; closed, it is deleted (and stops listening to this feed)."""
         from clubdesk.ui.pyramid.match_window import MatchWindow
 
-        window = self.windows.get(game_id)
-        if window is None:
-            window = MatchWindow(self.service, actor, game_id, parent, feed=self)
-            self.windows[game_id] = window
-            window.destroyed.connect(lambda _o=None, g=game_id: self.windows.pop(g, None))
-        window.show()
-        window.raise_()
-        window.activateWindow()
-        return window
+        return self.windows.open(game_id, lambda: MatchWindow(self.service, actor, game_id, parent, feed=self))
+
+    def _window_gone(self, game_id: str) -> None:
+        """A finished match's engine goes with its window (a running one's stays: the tablets score it)."""
+        if self.service.state(game_id)["finished"]:
+            self.service.games.forget({game_id})
 
 
 def feed_for(club) -> PyramidFeed:

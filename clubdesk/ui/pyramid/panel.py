@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -30,7 +30,7 @@ REFRESH_DELAY_MS = 150
 
 
 class PyramidPanel(QWidget):
-    """Compact; the Draws page embeds it. Keeps one scoring window per match."""
+    """Compact; the Draws page embeds it. The scoring windows are the feed's, one per match (feed.py)."""
 
     def __init__(self, club, actor: Actor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,7 +40,6 @@ class PyramidPanel(QWidget):
         self.feed = feed_for(club)
         self.service = self.feed.service
         self.model = MatchesModel(self.service, self)
-        self.windows: dict[str, MatchWindow] = {}
 
         self.new_button = QPushButton(tr("Новый матч…"))
         self.new_button.setEnabled(actor.has(*RECORDER_ROLES))
@@ -168,9 +167,7 @@ class PyramidPanel(QWidget):
 
     def open_match(self, game_id: str) -> MatchWindow:
         window = self.feed.open_match(self._actor, game_id, self)
-        if self.windows.get(game_id) is not window:
-            window.changed.connect(self._changed)
-            self.windows[game_id] = window
+        window.changed.connect(self._changed, Qt.ConnectionType.UniqueConnection)  # once per window, however often
         return window
 
     def _changed(self, game_id: str) -> None:
@@ -186,6 +183,7 @@ class PyramidPanel(QWidget):
             self.view.selectRow(row)
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        for window in self.windows.values():
-            window.close()
+        for window in self.feed.windows.values():
+            if window.parent() is self:
+                window.close()
         super().closeEvent(event)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -60,10 +60,14 @@ class PlayerBox(QFrame):
 
     ACTIVE = (QColor("#fffaf0"), QColor("#e0a526"), 3.0)
     IDLE = (QColor("white"), QColor("#d8dde3"), 1.0)
+    BEHIND = QColor("#f6f7f9")  # the window's background (style.py #pyramidMatch), in the rounded corners
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pyramidPlayer")
+        # It paints every pixel of itself (paintEvent): a shot that passes the turn repaints the two boxes, not
+        # the window's background under them as well.
+        _Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
         self._active = False
         self.name = QLabel(name)
         self.name.setObjectName("pyramidName")
@@ -102,6 +106,7 @@ class PlayerBox(QFrame):
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         fill, line, width = self.ACTIVE if self._active else self.IDLE
         painter = QPainter(self)
+        painter.fillRect(self.rect(), self.BEHIND)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(line, width))
         painter.setBrush(fill)
@@ -175,10 +180,30 @@ class PocketPad(QWidget):
             b.setEnabled(on)
 
 
+class _Opaque(QObject):
+    """Keeps a widget opaque, so that repainting it does not repaint what lies beneath it too (issue 36): `again`
+    is called after every polish, because the style sheet's polish clears what it sets — on the next turn of the
+    loop, as the polish itself comes after the event filters (QWidget::event)."""
+
+    def __init__(self, widget: QWidget, again) -> None:
+        super().__init__(widget)
+        self._again = again
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.Polish, QEvent.Type.StyleChange):
+            QTimer.singleShot(0, self, lambda: self._again(watched))
+        return False
+
+
 def shot_log_view(model) -> QTableView:
     """The match window's shot log: fixed columns, rows sized one by one as shots are appended."""
     view = QTableView()
     view.setModel(model)
+    # The viewport fills its own background (white, the style sheet's QTableView rule). The style sheet paints it
+    # on the view instead, under a viewport that is not opaque: each appended shot repainted the view, its group
+    # box and the window beneath the rows as well.
+    _Opaque(view.viewport(), lambda w: w.setAutoFillBackground(True))
     view.verticalHeader().hide()
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

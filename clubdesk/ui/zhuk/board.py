@@ -93,10 +93,12 @@ class TableCard(QFrame):
         self.refresh_clock()
 
     def refresh_clock(self) -> None:
-        c = self.hub.tournaments.clock(self.table.round_id)
+        c = self.hub.clock(self.table.round_id)
         self.clock.setText(clock_text(c, self.finished))
-        self.clock.setProperty("warning", c.started and c.remaining <= 60 and not self.finished)
-        _restyle(self.clock)
+        warning = c.started and c.remaining <= 60 and not self.finished
+        if self.clock.property("warning") != warning:  # re-polished only when the style changes, not every tick
+            self.clock.setProperty("warning", warning)
+            _restyle(self.clock)
 
     def menu(self) -> QMenu:
         menu = QMenu(self)
@@ -168,5 +170,12 @@ class TableBoard(QWidget):
         card.refresh()
 
     def _tick(self) -> None:
+        if not self.isVisible():  # a page or board out of sight reads no clock; it catches up when shown
+            return
         for card in self.cards.values():
             card.refresh_clock()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        for card in self.cards.values():
+            card.refresh_clock()
+        super().showEvent(event)

@@ -3,7 +3,8 @@
 Signals:
     changed(str): a game's log changed (an event recorded or voided); the game id.
     structure_changed(): tournaments, stages or seated tables changed.
-    tick(): the clock ticked (once a second); clocks and countdowns repaint.
+    tick(): the clock ticked (twice a second); clocks and countdowns repaint. Handlers read the clocks through
+        `clock()` and `running_tables()`: during a tick each is read once from the store, whoever asks.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from clubdesk.errors import SeqClash
 from clubdesk.services.accounts import Actor
 from clubdesk.services.tournaments import TournamentService
+from clubdesk.services.tournaments_data import ClockState, TableInfo
 
 TICK_MS = 500
 
@@ -34,6 +36,7 @@ class ZhukHub(QObject):
         self.busy: set[str] = set()          # games with a shot being typed: the clock waits for it
         self._ending: set[str] = set()       # games whose time ran out while a shot was being typed
         self.clock_actor: Actor | None = None
+        self._this_tick: dict | None = None  # what the current tick has read: round id → clock, "tables" → tables
         self._timer = QTimer(self, interval=TICK_MS)
         self._timer.timeout.connect(self.poll)
         if autostart:
@@ -104,22 +107,50 @@ class ZhukHub(QObject):
             self._ending.discard(game_id)
             self._end_table(game_id)
 
+    def clock(self, round_id: str) -> ClockState:
+        """The round's clock. Within a tick it is read once (an ORM session and a get), not once per card, window
+        and label that shows it: the tick runs on the GUI thread twice a second."""
+        if self._this_tick is None:
+            return self.tournaments.clock(round_id)
+        c = self._this_tick.get(round_id)
+        if c is None:
+            c = self._this_tick[round_id] = self.tournaments.clock(round_id)
+        return c
+
+    def running_tables(self) -> list[TableInfo]:
+        """TournamentService.running_tables, read once within a tick (see `clock`)."""
+        if self._this_tick is None:
+            return self.tournaments.running_tables()
+        tables = self._this_tick.get("tables")
+        if tables is None:
+            tables = self._this_tick["tables"] = self.tournaments.running_tables()
+        return tables
+
     def poll(self) -> None:
-        """End the tables of every round whose time is up (Z-10), after the shot in progress."""
-        if self.clock_actor is not None:
-            rounds = {t.round_id: t for t in self.tournaments.running_tables()}
-            for round_id in rounds:
-                clock = self.tournaments.clock(round_id)
-                if not clock.expired:
-                    continue
-                for t in self.tournaments.tables(round_id):
-                    if t.game_id in self.busy:
-                        self._ending.add(t.game_id)
-                    else:
-                        self._end_table(t.game_id)
-                if not any(t.game_id in self.busy for t in self.tournaments.tables(round_id)):
-                    self.tournaments.stop_clock(self.clock_actor, round_id)
-        self.tick.emit()
+        """End the tables of every round whose time is up (Z-10), after the shot in progress; then tick."""
+        self._this_tick = {}
+        try:
+            if self.clock_actor is not None:
+                self._end_expired_rounds()
+            self.tick.emit()
+        finally:
+            self._this_tick = None
+
+    def _end_expired_rounds(self) -> None:
+        rounds = {t.round_id: t for t in self.running_tables()}
+        for round_id in rounds:
+            clock = self.clock(round_id)
+            if not clock.expired:
+                continue
+            self._this_tick = {}  # tables end and a clock stops: what this tick read is stale
+            for t in self.tournaments.tables(round_id):
+                if t.game_id in self.busy:
+                    self._ending.add(t.game_id)
+                else:
+                    self._end_table(t.game_id)
+            if not any(t.game_id in self.busy for t in self.tournaments.tables(round_id)):
+                self.tournaments.stop_clock(self.clock_actor, round_id)
+            self._this_tick = {}
 
     def _end_table(self, game_id: str) -> None:
         if self.games.state(game_id)["finished"]:

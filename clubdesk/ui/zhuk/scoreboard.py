@@ -58,11 +58,19 @@ class ScoreboardWindow(QWidget):
         layout.addLayout(body, 1)
         hub.changed.connect(self._game_changed)  # a method, not a lambda: Qt drops it with the window
         hub.structure_changed.connect(self.refresh_standings)
-        hub.tick.connect(self._update_last_minute)
+        hub.tick.connect(self._tick)
         hall_controls(self, "scoreboard")
         self.refresh_standings()
         self._update_last_minute()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
+
+    def _tick(self) -> None:
+        if self.isVisible():  # not shown: no clock read for nobody; showEvent catches up
+            self._update_last_minute()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self._update_last_minute()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         # Two columns of cards on a full-HD screen, one on a small window: cards never get cut.
@@ -74,8 +82,8 @@ class ScoreboardWindow(QWidget):
 
     def _update_last_minute(self) -> None:
         """The hall sees the last minute of any running round, not only a red clock on the cards."""
-        svc = self.hub.tournaments
-        clocks = [svc.clock(rid) for rid in dict.fromkeys(t.round_id for t in svc.running_tables())]
+        hub = self.hub
+        clocks = [hub.clock(rid) for rid in dict.fromkeys(t.round_id for t in hub.running_tables())]
         self.last_minute.setVisible(any(c.started and 0 < c.remaining <= 60 for c in clocks))
 
     def _game_changed(self, _game_id: str) -> None:

@@ -80,7 +80,7 @@ class ZhukTableWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._build()
         hub.changed.connect(self._on_changed)
-        hub.tick.connect(self._update_clock)
+        hub.tick.connect(self._tick)
         self.refresh()
 
     def _build(self) -> None:
@@ -188,12 +188,20 @@ class ZhukTableWidget(QWidget):
         if game_id == self.game_id:
             self.refresh()
 
+    def _tick(self) -> None:
+        if self.isVisible():  # a window out of sight reads no clock; it catches up when shown (showEvent)
+            self._update_clock()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._update_clock()
+        super().showEvent(event)
+
     def _update_clock(self) -> None:
-        """Read the round clock (on every tick, and when the round ends or reopens) and show it."""
+        """Read the round clock (on every tick while shown, and when the round ends or reopens) and show it."""
         if self.round_id is None:
             self.clock.setText("")
             return
-        c = self.hub.tournaments.clock(self.round_id)
+        c = self.hub.clock(self.round_id)
         self.clock.setText(clock_text(c, self.state["finished"]))
         warning = c.started and c.remaining <= 60
         self.last_minute.setVisible(warning and c.remaining > 0 and not self.state["finished"])
