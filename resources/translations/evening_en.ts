@@ -150,8 +150,8 @@ After the end no shot is recorded; a correction needs a reason. The log will say
       <translation>PDF viewer</translation>
     </message>
     <message>
-      <source>На этом компьютере не найдена программа для открытия PDF. Сохраните документ («Сохранить PDF…») и откройте или напечатайте его на другом компьютере.</source>
-      <translation>No program to open a PDF was found on this computer. Save the document («Save PDF…») and open or print it on another computer.</translation>
+      <source>На этом компьютере нет программы для просмотра PDF. Сохраните его в файл.</source>
+      <translation>This computer has no program to view a PDF. Save it to a file.</translation>
     </message>
     <message>
       <source>Во весь экран (F11)</source>
