@@ -35,7 +35,7 @@ const W = {
     fell: "+ Fell as called", missed: "− Missed", call: "Call", pot: "Fell", off: "Off table",
     pockets: "Pocket", straight: "straight", touched: "touched №10", blocked: "centre taken",
     fouls: "Foul", tricks: "Trick onto №10", cue: "cue ball", nothing: "nothing marked", draft: "Shot: {d}",
-    pickPocket: "{b}: choose the pocket", needCall: "Call first: a ball and a pocket, then «+»",
+    pickPocket: "{b}: choose the pocket", needCall: "Call first: a ball and a pocket, then “+”",
     noResult: "{c} was called but nothing is marked as fallen. Record the shot without a result — the turn passes?",
     yesNothing: "Yes, nothing fell", no: "No", saved: "Recorded", undone: "Shot undone",
     retrying: "No connection — retrying…", offline: "No connection to the desk. The shot is not recorded; tap again.",
