@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 _ENGLISH = {"этап": "stage", "раунд": "round", "стол": "table", "игра": "game", "партия": "game", "судья": "referee"}
-_OURS = re.compile(r" · (этап|раунд|стол|игра|партия)(?= \d)| · (судья)(?= )")
+_REFEREE = "судья"
+# a numbered part («· этап 2») or the referee's («· судья Пётр Орлов»), built from the words above
+_OURS = re.compile(" · (" + "|".join(w for w in _ENGLISH if w != _REFEREE) + r")(?= \d)| · (" + _REFEREE + ")(?= )")
 
 
 def shown_title(title: str | None, lang: str) -> str:
