@@ -165,7 +165,7 @@ def _add_desk(args, lang: str) -> int:
                f"«clubdesk sync join URL --desk {args.name}». Он показан один раз.",
          f"Desk {args.name}: login {role}, password {password}\n"
          f"The password is saved {where_en}; on the desk enter it in "
-         f"«clubdesk sync join URL --desk {args.name}». It is shown only once.")
+         f"“clubdesk sync join URL --desk {args.name}”. It is shown only once.")
     return 0
 
 

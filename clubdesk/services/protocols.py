@@ -16,6 +16,7 @@ from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult
 from clubdesk.rules.zhuk.events import START_RATING, from10
 from clubdesk.services import matches, scopes
 from clubdesk.services.games import GameService
+from clubdesk.services.titles import shown_title
 from clubdesk.services.tournaments_data import club_ratings10
 from clubdesk.store.db import Store
 from clubdesk.store.models import (
@@ -98,7 +99,8 @@ class ProtocolService:
             where = self._table_titles(s, lang)
             for g in s.scalars(finished):
                 who = ", ".join(names.get(p, p) for p in _ids(g.players))
-                title = " · ".join(x for x in (where.get(g.table_id or ""), g.title) if x) or self._game_name(g.game, lang)
+                title = (" · ".join(x for x in (where.get(g.table_id or ""), shown_title(g.title, lang)) if x)
+                         or self._game_name(g.game, lang))
                 rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
             entries = dict(s.execute(select(TournamentEntry.tournament_id, func.count())
                                      .where(TournamentEntry.deleted.is_(False)).group_by(TournamentEntry.tournament_id)).all())
@@ -196,7 +198,7 @@ class ProtocolService:
             else:
                 meta.official = self._account_name(s, self._recorder(s, game_id))
                 if g.title:
-                    meta.context.append(("Игра" if lang != "en" else "Game", g.title))
+                    meta.context.append(("Игра" if lang != "en" else "Game", shown_title(g.title, lang)))
             tbl = s.get(GameTable, g.table_id) if g.table_id else None
             if tbl is not None:
                 meta.table = str(tbl.number)
@@ -386,7 +388,7 @@ class ProtocolService:
             options = json.loads(ev.options_json or "{}")
             seed = ev.seed
         label = "Game {n}, table {t}" if lang == "en" else "Игра {n}, стол {t}"
-        items = [EveningGame(title or label.format(n=i + 1, t=num), self.games.to_record(gid))
+        items = [EveningGame(shown_title(title, lang) or label.format(n=i + 1, t=num), self.games.to_record(gid))
                  for i, (gid, title, num) in enumerate(games)]
         from clubdesk.services.evenings_standings import COLUMNS, standing_rows
 

@@ -67,11 +67,11 @@ class HubAddress:
     def __post_init__(self) -> None:
         if not _NAME.match(self.schema):
             raise SyncError(f"Имя схемы сервера «{self.schema}»: только латинские строчные буквы, цифры и _.",
-                            f"Hub schema name «{self.schema}»: lowercase Latin letters, digits and _ only.",
+                            f"Hub schema name “{self.schema}”: lowercase Latin letters, digits and _ only.",
                             code="bad_input")
         if self.sslmode not in SSLMODES:
             raise SyncError(f"sslmode «{self.sslmode}»: одно из {', '.join(SSLMODES)}.",
-                            f"sslmode «{self.sslmode}»: one of {', '.join(SSLMODES)}.", code="bad_input")
+                            f"sslmode “{self.sslmode}”: one of {', '.join(SSLMODES)}.", code="bad_input")
 
     @classmethod
     def parse(cls, url: str, schema: str = DEFAULT_SCHEMA, sslmode: str | None = None) -> HubAddress:
@@ -81,7 +81,7 @@ class HubAddress:
         try:
             params = conninfo_to_dict(url)
         except Exception as exc:  # psycopg.ProgrammingError: a malformed URL is the user's input
-            raise SyncError(f"Адрес сервера «{url}» не понят: {exc}", f"Hub address «{url}» not understood: {exc}",
+            raise SyncError(f"Адрес сервера «{url}» не понят: {exc}", f"Hub address “{url}” not understood: {exc}",
                             code="bad_input") from exc
         params.pop("password", None)
         mode = sslmode or params.pop("sslmode", None) or "prefer"
@@ -124,7 +124,7 @@ def role_name(desk_name: str) -> str:
 def check_desk_name(name: str) -> str:
     if not _NAME.match(name):
         raise SyncError(f"Имя стойки «{name}»: 1–40 латинских строчных букв, цифр и _ (например bar_1).",
-                        f"Desk name «{name}»: 1–40 lowercase Latin letters, digits and _ (e.g. bar_1).",
+                        f"Desk name “{name}”: 1–40 lowercase Latin letters, digits and _ (e.g. bar_1).",
                         code="bad_input")
     return name
 

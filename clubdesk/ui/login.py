@@ -49,6 +49,14 @@ class _Form(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
 
+    def first_field(self, field: QLineEdit) -> None:
+        """The caret in the first field when the window comes up: the buttons were made first, so Qt's own choice
+        (the first in the focus chain) is «OK», and the login typed at once went nowhere (issue 38 item 3).
+        Enter in any field presses the default button, «Войти»."""
+        field.selectAll()  # a suggested login («admin») is replaced by what is typed, as Tab into it would
+        field.setFocus()
+        self.ok_button.setDefault(True)
+
     def fail(self, text: str) -> None:
         self.error.setText(text)
         self.error.show()
@@ -74,6 +82,7 @@ class LoginDialog(_Form):
         self.form.addRow(tr("Имя"), self.login)
         self.form.addRow(tr("Пароль"), self.password)
         self.ok_button.setText(tr("Войти"))
+        self.first_field(self.login)
 
     def submit(self) -> None:
         try:
@@ -105,6 +114,7 @@ class FirstAdminDialog(_Form):
         self.form.addRow(tr("Пароль"), self.password)
         self.form.addRow(tr("Повторите пароль"), self.repeat)
         self.ok_button.setText(tr("Создать"))
+        self.first_field(self.login)
 
     def submit(self) -> None:
         if self.password.text() != self.repeat.text():

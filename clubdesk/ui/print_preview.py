@@ -2,18 +2,21 @@
 
 Windows call `preview_pdf(parent, pdf, title)` or the shortcuts `print_game`, `print_tournament`,
 `print_evening`. Pages are drawn by QtPdf when PySide6 has it, else by poppler's `pdftoppm` when it is
-installed; with neither the dialog offers the system PDF viewer, which prints as well.
+installed; with neither the dialog offers the system PDF viewer, which prints as well. A computer with no PDF viewer
+says so in one line and offers to save the PDF (issue 38 item 6).
 """
 
 from __future__ import annotations
 
+import logging
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, QStandardPaths, Qt, QUrl
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QProcess, QSize, QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QImage, QKeySequence, QPainter, QPixmap, QShortcut
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 from PySide6.QtWidgets import (
@@ -32,6 +35,12 @@ from clubdesk.errors import KnownError, language
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.windows import remember
 
+log = logging.getLogger(__name__)
+
+# The desktop's opener on Linux and the BSDs. Qt's openUrl only starts it and answers True, even when xdg-open then
+# finds no program for PDF (it exits 3 and the log alone knew): the desk runs it itself and reads its exit.
+# None: Windows and macOS, whose shell answers at once (openUrl is False when nothing opens PDFs).
+OPENER: str | None = None if sys.platform in ("win32", "darwin") else "xdg-open"
 PREVIEW_DPI = 90
 PRINT_DPI = 300
 Renderer = Callable[[bytes, int], list[QImage]]
@@ -166,13 +175,43 @@ class PrintPreview(QDialog):
         return Path(name)
 
     def open_external(self) -> bool:
-        """Hand the PDF to the system viewer (it prints too); without one, say so and offer to save the file."""
-        if self.open_url(QUrl.fromLocalFile(str(self.temp_file()))):
-            return True
-        self.say(tr("Программа просмотра PDF"), tr("На этом компьютере не найдена программа для открытия PDF. "
-                                                  "Сохраните документ («Сохранить PDF…») и откройте или "
-                                                  "напечатайте его на другом компьютере."))
-        return False
+        """Hand the PDF to the system viewer (it prints too); without one, say so and offer to save the file.
+        False: no viewer, said at once; with OPENER the answer comes when the opener exits (no_viewer then)."""
+        path = self.temp_file()
+        if OPENER is None:
+            if self.open_url(QUrl.fromLocalFile(str(path))):
+                return True
+            self.no_viewer()
+            return False
+        opener = QProcess(self)
+        opener.finished.connect(self._opener_finished)
+        opener.errorOccurred.connect(self._opener_failed)
+        opener.start(OPENER, [str(path)])
+        return True
+
+    def _opener_finished(self, code: int, status: QProcess.ExitStatus) -> None:
+        if code != 0 or status != QProcess.ExitStatus.NormalExit:
+            log.info("%s found no program for the PDF (exit %s)", OPENER, code)
+            self.no_viewer()
+
+    def _opener_failed(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:  # no xdg-open at all
+            log.info("%s could not be started for the PDF", OPENER)
+            self.no_viewer()
+
+    def no_viewer(self) -> None:
+        """One line, and «Сохранить PDF…» right there: the document is not lost for want of a viewer."""
+        if self.offer_save(tr("На этом компьютере нет программы для просмотра PDF. Сохраните его в файл.")):
+            self.save_dialog()
+
+    def offer_save(self, text: str) -> bool:
+        """True when «Сохранить PDF…» is pressed; tests answer instead."""
+        box = QMessageBox(QMessageBox.Icon.Information, tr("Программа просмотра PDF"), text, parent=self)
+        save = box.addButton(tr("Сохранить PDF…"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(tr("Закрыть"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(save)
+        box.exec()
+        return box.clickedButton() is save
 
     @staticmethod
     def open_url(url: QUrl) -> bool:

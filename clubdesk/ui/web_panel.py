@@ -1,7 +1,10 @@
 """«Страница для столов» on the «Столы» page: start the table page (clubdesk/web) and pair a phone by its QR code.
 
 Off by default. When started it listens on this PC's LAN address and shows a one-time pairing link as a QR code
-(segno, drawn into a QPixmap); «Новый QR-код» makes another (each one pairs one phone, for five minutes). A paired
+(segno, drawn into a QPixmap); «Новый QR-код» makes another (each one pairs one phone, for five minutes). A code a
+phone has used or that has expired is taken off the screen within a second, with a line saying so and how many phones
+are paired (issue 38 item 2): nobody scans a code only to be told «уже использован». It is not replaced by itself: a
+code per press keeps the phones a stranger can pair (and his guesses at the passwords) bounded by the desk. A paired
 phone stays paired across a restart of the desk (clubdesk/web/devices.py), so «Отвязать все телефоны» unpairs every
 phone at once, the page running or not (a phone lost or taken home). The
 page's service calls run on this (the GUI) thread through QtDispatcher, so a shot tapped at the table (or a Mafia
@@ -15,7 +18,7 @@ from __future__ import annotations
 import concurrent.futures
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
@@ -87,6 +90,11 @@ class WebPanel(QWidget):
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.hide()
+        self.token = self.link = ""  # the code shown
+        self.notice = ""  # a line above the code's until the next one («Все телефоны отвязаны.»)
+        self.watch = QTimer(self)  # the code's state and the phones paired, while the page runs
+        self.watch.setInterval(1000)
+        self.watch.timeout.connect(self.show_state)
         row = QHBoxLayout()
         row.addWidget(self.toggle)
         row.addWidget(self.again)
@@ -137,17 +145,38 @@ class WebPanel(QWidget):
         self.server.stop()
         self.server = None
         self.toggle.setText(tr("Страница для столов…"))
+        self.watch.stop()
         self.again.hide()
         self.qr.hide()
+        self.token = self.notice = ""
         self.address.setText("")
 
     def new_code(self) -> str:
+        from urllib.parse import parse_qs, urlsplit
+
         link = self.server.pair_url()
+        self.token = parse_qs(urlsplit(link).query)["t"][0]
+        self.link, self.notice = link, ""
         self.qr.setPixmap(qr_pixmap(link))
-        self.qr.show()
-        self.address.setText(tr("Отсканируйте телефоном (один телефон, 5 минут): {link}\nТабло для зала: {board}")
-                             .format(link=link, board=self.server.url + "/board"))
+        self.show_state()
+        self.watch.start()
         return link
+
+    def show_state(self) -> None:
+        """The code while it pairs a phone; once used or expired, no code (a phone would be refused) but the line
+        saying so; and the phones paired now. Asked every second (self.watch)."""
+        if self.server is None:
+            return
+        state = self.server.pairing.token_state(self.token)
+        self.qr.setVisible(state == "fresh")
+        line = {"fresh": tr("Отсканируйте телефоном (один телефон, 5 минут): {link}").format(link=self.link),
+                "used": tr("QR-код использован: телефон привязан. Для следующего телефона — «Новый QR-код»."),
+                "expired": tr("QR-код истёк (5 минут). Для телефона — «Новый QR-код».")}[state]
+        lines = [self.notice, line, tr("Привязано телефонов: {n}").format(n=self.server.pairing.paired_count()),
+                 tr("Табло для зала: {board}").format(board=self.server.url + "/board")]
+        text = "\n".join(x for x in lines if x)
+        if text != self.address.text():  # not every second: a selection in it would be lost
+            self.address.setText(text)
 
     def confirm(self, text: str) -> bool:
         """Asked before every phone is unpaired; tests replace it."""
@@ -173,7 +202,8 @@ class WebPanel(QWidget):
         self.error.hide()
         if self.server is not None:
             self.new_code()
-            self.address.setText(tr("Все телефоны отвязаны.") + "\n" + self.address.text())
+            self.notice = tr("Все телефоны отвязаны.")
+            self.show_state()
         else:
             self.address.setText(tr("Все телефоны отвязаны."))
         return True

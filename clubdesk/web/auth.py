@@ -131,6 +131,21 @@ class Pairing:
                 raise
             return device, ""
 
+    def token_state(self, token: str) -> str:
+        """What the desk shows for its QR code: "fresh" (it pairs a phone), "used" (a phone scanned it) or "expired"
+        (also one pruned or spent by «Отвязать все телефоны»): the desk takes off a code a phone would be refused on."""
+        with self._lock:
+            expiry = self._tokens.get(token)
+            if expiry is not None:
+                return "fresh" if expiry >= self.clock() else "expired"
+            return "used" if token in self._used else "expired"
+
+    def paired_count(self) -> int:
+        """The phones paired now (the desk says how many)."""
+        with self._lock:
+            wall = self.wall()
+            return sum(1 for until in self._devices.values() if until > wall)
+
     def device_ok(self, device: str | None) -> bool:
         if not device:
             return False

@@ -40,8 +40,13 @@ _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 WORDS = {
     "no_session": ("Войдите снова: сеанс закончился.", "Log in again: the session has ended."),
-    "not_paired": ("Телефон не связан со стойкой: отсканируйте QR-код на странице «Столы».",
-                   "This phone is not paired with the desk: scan the QR code on the Live tables page."),
+    # a paired phone that never had a session (its first visit, or logged out): no «again», nothing ended
+    "log_in": ("Войдите.", "Log in."),
+    # said to a phone and to the hall's TV alike (issue 38 item 11): a TV opens the link under the code
+    "not_paired": ("Это устройство не связано со стойкой: отсканируйте QR-код на странице «Столы» или откройте "
+                   "ссылку под ним.",
+                   "This device is not paired with the desk: scan the QR code on the Live tables page, or open the "
+                   "link below it."),
     "csrf": ("Запрос отклонён: нет подтверждения страницы. Обновите страницу.",
              "Request refused: the page's token is missing. Reload the page."),
     "bad_request": ("Запрос не понят.", "The request was not understood."),
@@ -54,8 +59,8 @@ WORDS = {
                 "This QR code has expired. Show a new one at the desk (the Live tables page)."),
     "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
                 "The QR code is not known. Show a new one at the desk (the Live tables page)."),
-    "too_fast": ("Слишком много запросов с этого телефона: подождите секунду.",
-                 "Too many requests from this phone: wait a second."),
+    "too_fast": ("Слишком много запросов с этого устройства: подождите секунду.",
+                 "Too many requests from this device: wait a second."),
     # a live stream refused: the page asks again by itself (resources/web/live.js), nothing to reload
     "busy": ("Стойка занята: слишком много открытых страниц. Обновления придут позже.",
              "The desk is busy: too many pages are open. Updates will come later."),
@@ -169,8 +174,10 @@ class TablePage:
         """The request's session (and, for a POST, its CSRF token checked), or the refusal to send."""
         s = self._session(request)
         if s is None:
-            paired = self.pairing.device_ok(request.cookies.get(DEVICE))
-            return self.refuse(401, "no_session" if paired else "not_paired")
+            if not self.pairing.device_ok(request.cookies.get(DEVICE)):
+                return self.refuse(401, "not_paired")
+            ended = bool(request.cookies.get(SESSION))  # issue 38 item 4: a first visit is told no session ended
+            return self.refuse(401, "no_session", None if ended else self._word("log_in"), ended=ended)
         if post and not same(request.headers.get("X-CSRF-Token"), s.csrf):
             return self.refuse(403, "csrf")
         if not self.pairing.spend(s):

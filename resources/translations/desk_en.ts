@@ -148,10 +148,24 @@
       <translation>Stop the table page</translation>
     </message>
     <message>
-      <source>Отсканируйте телефоном (один телефон, 5 минут): {link}
-Табло для зала: {board}</source>
-      <translation>Scan with a phone (one phone, 5 minutes): {link}
-Hall scoreboard: {board}</translation>
+      <source>Отсканируйте телефоном (один телефон, 5 минут): {link}</source>
+      <translation>Scan with a phone (one phone, 5 minutes): {link}</translation>
+    </message>
+    <message>
+      <source>Табло для зала: {board}</source>
+      <translation>Hall scoreboard: {board}</translation>
+    </message>
+    <message>
+      <source>QR-код использован: телефон привязан. Для следующего телефона — «Новый QR-код».</source>
+      <translation>QR code used: the phone is paired. For the next phone, press “New QR code”.</translation>
+    </message>
+    <message>
+      <source>QR-код истёк (5 минут). Для телефона — «Новый QR-код».</source>
+      <translation>QR code expired (5 minutes). For a phone, press “New QR code”.</translation>
+    </message>
+    <message>
+      <source>Привязано телефонов: {n}</source>
+      <translation>Phones paired: {n}</translation>
     </message>
     <message>
       <source>Отвязать все телефоны</source>

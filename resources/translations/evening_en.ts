@@ -103,7 +103,7 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     </message>
     <message>
       <source>Сначала нажмите «Начать игру»</source>
-      <translation>Press «Start game» first</translation>
+      <translation>Press “Start game” first</translation>
     </message>
     <message>
       <source>Все игры рассадки начаты</source>
@@ -111,7 +111,7 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     </message>
     <message>
       <source>Сначала рассадка: вкладка «Рассадка»</source>
-      <translation>Seat the players first: the «Seating» tab</translation>
+      <translation>Seat the players first: the “Seating” tab</translation>
     </message>
     <message>
       <source>Запрет вносит администратор стойки</source>
@@ -127,7 +127,7 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     </message>
     <message>
       <source>Никого не найдено: проверьте поиск или добавьте гостя («Гость…»).</source>
-      <translation>Nobody found: check the search or add a guest («Guest…»).</translation>
+      <translation>Nobody found: check the search or add a guest (“Guest…”).</translation>
     </message>
     <message>
       <source>Выберите игрока в списке.</source>
@@ -135,7 +135,7 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     </message>
     <message>
       <source>Рассадки ещё нет: сначала «Рассадить»</source>
-      <translation>No seating yet: «Seat players» first</translation>
+      <translation>No seating yet: “Seat players” first</translation>
     </message>
     <message>
       <source>Сначала создайте или выберите турнир</source>
@@ -143,15 +143,15 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     </message>
     <message>
       <source>Жеребьёвок ещё нет: сначала «Жеребьёвка этапа»</source>
-      <translation>No draws yet: «Draw the stage» first</translation>
+      <translation>No draws yet: “Draw the stage” first</translation>
     </message>
     <message>
       <source>Программа просмотра PDF</source>
       <translation>PDF viewer</translation>
     </message>
     <message>
-      <source>На этом компьютере не найдена программа для открытия PDF. Сохраните документ («Сохранить PDF…») и откройте или напечатайте его на другом компьютере.</source>
-      <translation>No program to open a PDF was found on this computer. Save the document («Save PDF…») and open or print it on another computer.</translation>
+      <source>На этом компьютере нет программы для просмотра PDF. Сохраните его в файл.</source>
+      <translation>This computer has no program to view a PDF. Save it to a file.</translation>
     </message>
     <message>
       <source>Во весь экран (F11)</source>
@@ -227,7 +227,7 @@ After the end no shot is recorded; a correction needs a reason. The log will say
     </message>
     <message>
       <source>Гость вечера, ещё не зарегистрирован в клубе: «Изменить…» — зарегистрировать</source>
-      <translation>An evening guest, not registered in the club yet: «Edit…» to register him</translation>
+      <translation>An evening guest, not registered in the club yet: “Edit…” to register him</translation>
     </message>
   </context>
 </TS>

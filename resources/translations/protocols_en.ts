@@ -44,6 +44,14 @@
       <translation>Pyramid 100 match</translation>
     </message>
     <message>
+      <source>Турнир «Пирамидка 100»</source>
+      <translation>Pyramid 100 tournament</translation>
+    </message>
+    <message>
+      <source>Турнир «Пирамидка 100» — идёт, сетка на сейчас</source>
+      <translation>Pyramid 100 tournament — running, bracket so far</translation>
+    </message>
+    <message>
       <source>Название</source>
       <translation>Title</translation>
     </message>

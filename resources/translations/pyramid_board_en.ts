@@ -13,7 +13,7 @@
     </message>
     <message>
       <source>Если шар упал по заказу — «Нет», затем «+».</source>
-      <translation>If the ball fell as called: «No», then «+».</translation>
+      <translation>If the ball fell as called: “No”, then “+”.</translation>
     </message>
     <message>
       <source>Да, ничего не упало</source>
@@ -37,15 +37,15 @@
     </message>
     <message>
       <source>Сначала заказ: шар и луза (например, 7 и 3), потом «+»</source>
-      <translation>Call first: ball and pocket (e.g. 7 and 3), then «+»</translation>
+      <translation>Call first: ball and pocket (e.g. 7 and 3), then “+”</translation>
     </message>
     <message>
       <source>заказ: шар и луза, затем «+» (упал) или «−» (не упал)</source>
-      <translation>call: ball and pocket, then «+» (fell) or «−» (did not fall)</translation>
+      <translation>call: ball and pocket, then “+” (fell) or “−” (did not fall)</translation>
     </message>
     <message>
       <source>«+» — упал по заказу, «−» — не упал, или ещё шар</source>
-      <translation>«+» — fell as called, «−» — did not fall, or another ball</translation>
+      <translation>“+” — fell as called, “−” — did not fall, or another ball</translation>
     </message>
     <message>
       <source>Луза — цифра от 1 до 6 (⌫ — выбрать другой шар)</source>
@@ -53,7 +53,7 @@
     </message>
     <message>
       <source>Шары 5…15: 5…9 одной цифрой, 10…15 — «1» и вторая цифра, 0 — №10</source>
-      <translation>Balls 5…15: 5…9 one digit, 10…15 «1» and the second digit, 0 — №10</translation>
+      <translation>Balls 5…15: 5…9 one digit, 10…15 “1” and the second digit, 0 — №10</translation>
     </message>
     <message>
       <source>Заказан {calls}, но ничего не отмечено упавшим. Записать удар без результата — ход перейдёт к сопернику?</source>
@@ -133,7 +133,7 @@
     </message>
     <message>
       <source>шар (10…15: «1» и цифра)</source>
-      <translation>ball (10…15: «1» and a digit)</translation>
+      <translation>ball (10…15: “1” and a digit)</translation>
     </message>
     <message>
       <source>№10 / биток</source>
@@ -203,7 +203,7 @@ Next: {prompt}</translation>
     </message>
     <message>
       <source>Идущих матчей «Пирамидка» нет. Новый матч — на странице «Жеребьёвка».</source>
-      <translation>No Pyramid matches running. A new match: on the «Draws» page.</translation>
+      <translation>No Pyramid matches running. A new match: on the “Draws” page.</translation>
     </message>
     <message>
       <source>Стол не указан</source>

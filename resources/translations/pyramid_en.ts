@@ -429,7 +429,7 @@
     </message>
     <message>
       <source>Новый матч «Пирамидка 100»</source>
-      <translation>New «Pyramid 100» match</translation>
+      <translation>New “Pyramid 100” match</translation>
     </message>
     <message>
       <source>например: Стол 3</source>

@@ -5,15 +5,15 @@
     <name>ClubDesk</name>
     <message>
       <source>Жук упал от основного битка</source>
-      <translation>Жук fell off the main cue</translation>
+      <translation>Zhuk fell off the main cue</translation>
     </message>
     <message>
       <source>вылетел за борт: шар / Жук / биток</source>
-      <translation>left the table: ball / Жук / main cue</translation>
+      <translation>left the table: ball / Zhuk / main cue</translation>
     </message>
     <message>
       <source>Жук от основного битка</source>
-      <translation>Жук off the main cue</translation>
+      <translation>Zhuk off the main cue</translation>
     </message>
     <message>
       <source>за борт: шар</source>
@@ -21,7 +21,7 @@
     </message>
     <message>
       <source>за борт: Жук</source>
-      <translation>off the table: Жук</translation>
+      <translation>off the table: Zhuk</translation>
     </message>
     <message>
       <source>за борт: биток</source>

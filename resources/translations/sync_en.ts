@@ -177,7 +177,7 @@
     </message>
     <message>
       <source>первое: «{first}», последнее: «{last}»</source>
-      <translation>first: «{first}», last: «{last}»</translation>
+      <translation>first: “{first}”, last: “{last}”</translation>
     </message>
     <message>
       <source>ветка стойки {desk} — {span}</source>
@@ -257,7 +257,7 @@
     </message>
     <message>
       <source>событие: «{words}»</source>
-      <translation>event: «{words}»</translation>
+      <translation>event: “{words}”</translation>
     </message>
     <message>
       <source>жеребьёвка</source>
@@ -329,7 +329,7 @@
     </message>
     <message>
       <source>Игру записывали на нескольких стойках без связи, и с события №{fork} записи расходятся. У игры одна линия событий, поэтому продолжить её может только одна из них. Выберите, какая: остальные будут отложены — ничего не удаляется, их события будут в «Отложенных ветках». Стойка выбранной линии будет вести игру. Решение уйдёт на все стойки.</source>
-      <translation>The game was recorded on several desks cut off from each other, and from event #{fork} on the records differ. A game has one line of events, so only one of them can continue it. Choose which: the others will be set aside — nothing is deleted, their events will be in «Branches set aside». The desk of the chosen line will record the game. The decision goes to every desk.</translation>
+      <translation>The game was recorded on several desks cut off from each other, and from event #{fork} on the records differ. A game has one line of events, so only one of them can continue it. Choose which: the others will be set aside — nothing is deleted, their events will be in “Branches set aside”. The desk of the chosen line will record the game. The decision goes to every desk.</translation>
     </message>
     <message>
       <source>События: {label}</source>

@@ -153,7 +153,7 @@
     </message>
     <message>
       <source>Матчи «Пирамидка 100»</source>
-      <translation>Piramidka 100 matches</translation>
+      <translation>Pyramid 100 matches</translation>
     </message>
     <message>
       <source>платит предыдущий</source>
@@ -193,7 +193,7 @@
     </message>
     <message>
       <source>Создание матчей «Пирамидка» появится здесь.</source>
-      <translation>Piramidka matches will be created here.</translation>
+      <translation>Pyramid matches will be created here.</translation>
     </message>
     <message>
       <source>Турниров пока нет. Создайте турнир и выберите участников из реестра.</source>

@@ -35,7 +35,7 @@ const W = {
     fell: "+ Fell as called", missed: "− Missed", call: "Call", pot: "Fell", off: "Off table",
     pockets: "Pocket", straight: "straight", touched: "touched №10", blocked: "centre taken",
     fouls: "Foul", tricks: "Trick onto №10", cue: "cue ball", nothing: "nothing marked", draft: "Shot: {d}",
-    pickPocket: "{b}: choose the pocket", needCall: "Call first: a ball and a pocket, then «+»",
+    pickPocket: "{b}: choose the pocket", needCall: "Call first: a ball and a pocket, then “+”",
     noResult: "{c} was called but nothing is marked as fallen. Record the shot without a result — the turn passes?",
     yesNothing: "Yes, nothing fell", no: "No", saved: "Recorded", undone: "Shot undone",
     retrying: "No connection — retrying…", offline: "No connection to the desk. The shot is not recorded; tap again.",
@@ -82,7 +82,8 @@ async function api(path, body) {
   if (r.status === 401) { signedOut(data); throw new Error("401"); }
   return { ok: r.ok, status: r.status, data };
 }
-function signedOut(data) { S.me = null; showLogin(data.error); } // the session ended, or the phone is not paired
+// the session ended, or the phone is not paired; a phone that never had a session (ended: false) is just shown the form
+function signedOut(data) { S.me = null; showLogin(data.ended === false ? "" : data.error); }
 const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 // A tapped shot: one idempotency key for all its tries, so a retry after a lost answer never records twice.
@@ -181,7 +182,7 @@ function show(v) {
   S.view = v;
   const line = $("#line"), text = line ? line.textContent : "", cls = line ? line.className : "";
   const body = v.kind === "mafia" ? mafiaScreen(v) : v.kind === "zhuk" ? zhukScreen(v) : pyramidScreen(v);
-  $("#app").replaceChildren(el("div", { id: "game", "data-seq": v.seq }, ...body));
+  $("#app").replaceChildren(el("div", { id: "game", class: v.kind, "data-seq": v.seq }, ...body));
   setLine(text, cls === "error");
   if (v.kind === "zhuk") zmark(); else if (v.kind === "pyramid") pmark();
   refreshButtons();
@@ -193,6 +194,13 @@ function setLine(text, bad = false) {
 function logList(v, describe) {
   const items = v.log.slice().reverse().map((e) => el("li", {}, describe(e)));
   return el("ol", { class: "log", reversed: true, start: v.count }, ...items);
+}
+// The last shots right under the line, above the buttons: the referee checks what was stored without scrolling
+// (at 390×844 the list under the buttons was below the fold, issue 38 item 11).
+const RECENT = 3;
+function recentShots(v, describe) {
+  return el("div", { class: "recent" }, el("p", { class: "title muted" }, W.log),
+    logList({ ...v, log: v.log.slice(-RECENT) }, describe));
 }
 function undoButton() {
   return el("button", { id: "undo", class: "warn", on: () => {
@@ -217,15 +225,15 @@ function zhukScreen(v) {
     el("div", { class: "score" }, el("table", { class: "seats" }, ...rows), el("div", { class: "info" }, info)),
     v.finished ? el("div", { class: "banner" }, W.over) : null,
     el("p", { id: "line" }),
+    recentShots(v, zdescribe),
     el("div", { class: "grid g3" }, ...ZPOTS.map((k) => key(k))),
-    el("div", { class: "section" }, el("div", { class: "grid g2" }, ...ZFLAGS.map(toggle))),
+    el("div", { class: "section" }, el("div", { class: "grid g4" }, ...ZFLAGS.map(toggle))),
     el("div", { class: "section" }, el("p", { class: "title" }, W.fouls),
       el("div", { class: "grid g3" }, ...ZFOULS.map(toggle))),
-    el("div", { class: "section" }, el("div", { class: "grid g2" }, ...ZOFF.map((k) => k === "F8" ? key(k) : toggle(k)))),
+    el("div", { class: "section" }, el("div", { class: "grid g4" }, ...ZOFF.map((k) => k === "F8" ? key(k) : toggle(k)))),
     el("div", { class: "actions" }, el("div", { class: "row" }, undoButton(),
       el("button", { id: "clear", on: () => { S.zkeys = []; zdraft(); } }, W.clear),
       el("button", { id: "record", class: "primary", on: zrecord }, W.record))),
-    el("p", { class: "title muted" }, W.log), logList(v, zdescribe),
   ];
 }
 function zdraft() {
@@ -249,7 +257,8 @@ function zmark() {
 }
 async function zrecord() {
   const r = await write("shot", { keys: S.zkeys.slice() });
-  if (r && r.ok) { S.zkeys = []; setLine(W.saved); refreshButtons(); }
+  // show() drew the stored shot with the draft still marked: unmark it (a foul left lit looked armed, issue 38 item 11)
+  if (r && r.ok) { S.zkeys = []; zmark(); setLine(W.saved); refreshButtons(); }
 }
 function zdescribe(e) {
   if (e.type === "rerack") return `${S.view.names[e.player]}: ${W.rerack}`;
@@ -276,7 +285,8 @@ function pyramidScreen(v) {
   const onCloth = new Set(v.table);
   const ballBtn = (x) => el("button", { class: "ball", "data-ball": x, disabled: x !== "cue" && !onCloth.has(x),
     on: () => pball(x) }, ballName(x));
-  const pocketBtn = (n) => el("button", { "data-pocket": n, on: () => ppocket(n) }, `${W.pockets} ${n}`);
+  const pocketBtn = (n) => el("button", { "data-pocket": n, "aria-label": `${W.pockets} ${n}`, on: () => ppocket(n) },
+    el("small", {}, W.pockets), ` ${n}`);
   const modeBtn = (m) => el("button", { "data-mode": m, on: () => { S.mode = m; S.pick = null; pdraft(); } }, W[m]);
   const flag = (id, name, text) => el("button", { id, on: () => { S.pd[name] = !S.pd[name]; pdraft(); } }, text);
   const choice = (list, name, words, prefix) => list.map((x) => el("button", { ["data-" + prefix]: x,
@@ -286,20 +296,21 @@ function pyramidScreen(v) {
       el("div", { class: "info" }, (v.table_name ? v.table_name + " · " : "") + `${W.std} ${v.table.length}`)),
     v.finished ? el("div", { class: "banner", id: "banner" }, fmt(W.won, { w: v.names[v.winner] || "" })) : null,
     el("p", { id: "line" }),
+    recentShots(v, pdescribe),
     el("div", { class: "grid g3" }, ...["call", "pot", "off"].map(modeBtn)),
-    el("div", { class: "section grid g4" }, ...BALLS.map(ballBtn)),
-    el("div", { class: "section grid g3" }, ...[1, 2, 3, 4, 5, 6].map(pocketBtn)),
+    el("div", { class: "section grid g6" }, ...BALLS.map(ballBtn)),
+    el("div", { class: "section grid g6" }, ...[1, 2, 3, 4, 5, 6].map(pocketBtn)),
     el("div", { class: "section grid g3" }, flag("straight", "_straight", W.straight), flag("touched", "touched_control", W.touched),
       flag("blocked", "centre_blocked", W.blocked)),
-    el("div", { class: "section" }, el("p", { class: "title" }, W.fouls), el("div", { class: "grid g3" }, ...choice(PFOULS, "foul", W.pf, "foul"))),
-    el("div", { class: "section" }, el("p", { class: "title" }, W.tricks), el("div", { class: "grid g2" }, ...choice(["carom3", "rocambole3"], "trick", W.pt, "trick"))),
+    // the fouls and the tricks onto №10 in one block: with the bar of actions below, all of it fits a phone's screen
+    el("div", { class: "section" }, el("p", { class: "title" }, `${W.fouls} · ${W.tricks}`), el("div", { class: "grid g4" },
+      ...choice(PFOULS, "foul", W.pf, "foul"), ...choice(["carom3", "rocambole3"], "trick", W.pt, "trick"))),
     el("div", { class: "actions" },
       el("div", { class: "row" }, el("button", { id: "fell", class: "primary", on: pfell }, W.fell),
         el("button", { id: "missed", on: () => precord() }, W.missed)),
       el("div", { class: "row gap-top" }, undoButton(),
         el("button", { id: "clear", on: () => { S.pd = emptyPyramid(); S.pick = null; pdraft(); } }, W.clear),
         el("button", { id: "record", on: pcommit }, W.record))),
-    el("p", { class: "title muted" }, W.log), logList(v, pdescribe),
   ];
 }
 function pball(x) {

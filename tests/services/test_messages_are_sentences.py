@@ -13,7 +13,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "clubdesk"
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # Clause ids, «B» (the club's points), Roman numerals of the Mafia foul groups, names of file formats and programs.
-ALLOWED_LATIN = re.compile(r"\b[ZMP](§[\d.]*\d|-\d+)|\bB\b|\b(I|II|III|IV)\b|ClubDesk|PDF|CSV|XLSX|SQLite|Excel")
+ALLOWED_LATIN = re.compile(r"\b[ZMP](§[\d.]*\d|-\d+)|\bB\b|\b(I|II|III|IV)\b|ClubDesk|PDF|CSV|XLSX|SQLite|Excel|UTF-8")
 
 
 def _text(node: ast.AST) -> tuple[list[str], list[ast.FormattedValue]] | None:

@@ -48,6 +48,7 @@ def test_without_a_renderer_the_system_viewer_gets_the_pdf(qtbot, monkeypatch, p
     opened = []
     monkeypatch.setattr(print_preview.QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
     monkeypatch.setattr(print_preview.QMessageBox, "information", lambda *a, **k: None)
+    monkeypatch.setattr(print_preview, "OPENER", None)  # Windows and macOS: Qt's openUrl answers for the shell
     dlg = PrintPreview(pdf, "Протокол", use_default_renderer=False)
     qtbot.addWidget(dlg)
     assert dlg.pages == [] and dlg.info.text() == ""
@@ -55,6 +56,53 @@ def test_without_a_renderer_the_system_viewer_gets_the_pdf(qtbot, monkeypatch, p
     assert opened and opened[0].toLocalFile().endswith(".pdf")
     with open(opened[0].toLocalFile(), "rb") as fh:
         assert fh.read() == pdf
+
+
+def viewer_asked(qtbot, monkeypatch, pdf, opener) -> tuple[PrintPreview, list[str], list[bool]]:
+    """The preview with `opener` as the desktop's opener; «Открыть в программе просмотра» pressed. Returns the
+    dialog, the lines it said and the saves it started."""
+    monkeypatch.setattr(print_preview, "OPENER", opener)
+    dlg = PrintPreview(pdf, "Протокол", renderer=blank)
+    qtbot.addWidget(dlg)
+    said, saved = [], []
+    dlg.offer_save = lambda text: said.append(text) or True
+    dlg.save_dialog = lambda: saved.append(True)
+    dlg.open_button.click()
+    return dlg, said, saved
+
+
+def test_without_a_pdf_viewer_the_desk_says_so_in_one_line_and_offers_to_save(qtbot, monkeypatch, pdf):
+    """Issue 38 item 6: xdg-open found no program (it exits non-zero; Qt's openUrl had said True and nothing
+    showed). The line, and «Сохранить PDF…» pressed there opens the save dialog."""
+    dlg, said, saved = viewer_asked(qtbot, monkeypatch, pdf, shutil.which("false"))  # held: its opener is its child
+    qtbot.waitUntil(lambda: said != [])
+    assert said == ["На этом компьютере нет программы для просмотра PDF. Сохраните его в файл."]
+    assert "\n" not in said[0] and saved == [True]
+
+
+def test_without_the_opener_itself_the_desk_says_so_too(qtbot, monkeypatch, pdf, tmp_path):
+    dlg, said, _saved = viewer_asked(qtbot, monkeypatch, pdf, str(tmp_path / "no-xdg-open"))
+    qtbot.waitUntil(lambda: said != [])
+    assert dlg.findChildren(print_preview.QProcess)
+
+
+def test_a_viewer_that_opens_the_pdf_is_not_second_guessed(qtbot, monkeypatch, pdf):
+    from PySide6.QtCore import QProcess
+
+    dlg, said, _ = viewer_asked(qtbot, monkeypatch, pdf, shutil.which("true"))
+    (opener,) = dlg.findChildren(QProcess)
+    qtbot.waitUntil(lambda: opener.state() == QProcess.ProcessState.NotRunning)
+    assert said == []
+
+
+def test_on_windows_a_refused_open_says_so_at_once(qtbot, monkeypatch, pdf):
+    monkeypatch.setattr(print_preview, "OPENER", None)
+    monkeypatch.setattr(print_preview.QDesktopServices, "openUrl", lambda url: False)
+    dlg = PrintPreview(pdf, "Протокол", renderer=blank)
+    qtbot.addWidget(dlg)
+    said = []
+    dlg.offer_save = lambda text: said.append(text) or False
+    assert not dlg.open_external() and len(said) == 1
 
 
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler's pdftoppm is not installed")

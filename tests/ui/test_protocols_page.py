@@ -106,3 +106,15 @@ def test_page_refreshes_when_shown_again(qtbot, club, admin, filled, fake_pages)
     page.show()
     assert page.model.rowCount() == before + 1
     assert page.count.text() == f"Документов: {before + 1}"
+
+
+def test_a_pyramid_tournament_is_named_as_one_not_as_a_zhuk_tournament():
+    """Issue 38 item 13: «Кубок «Пирамиды»» was listed as «Турнир «Жук»» (“Zhuk tournament”)."""
+    from clubdesk.services.protocols import ProtocolRow
+    from clubdesk.ui.models.protocols import kind_text
+
+    def row(game, finished):
+        return ProtocolRow("tournament", "t", game, "Кубок", "06.12.2026", "", finished)
+    assert kind_text(row("pyramid100", True)) == "Турнир «Пирамидка 100»"
+    assert kind_text(row("pyramid100", False)).startswith("Турнир «Пирамидка 100» — идёт")
+    assert kind_text(row("zhuk", True)) == "Турнир «Жук»"

@@ -74,6 +74,17 @@ def test_a_round_ended_by_the_clock_says_time_is_up(page, hub, two_tables, clock
     win.close()
 
 
+def test_a_round_another_desk_records_is_left_to_that_desk_when_its_time_is_up(page, hub, two_tables, clock):
+    """A restored backup or a copied file is another desk: the tables it opened are that desk's to end. Its clock
+    ran out here too, and the poll raised GameReadOnly into the event loop every half second."""
+    with hub.club.store.write() as cur:
+        cur.execute("UPDATE games SET owner_desk_id = 'another-desk'")
+    hub.games.forget({t.game_id for t in two_tables})
+    clock.t += 10 * 60 + 1
+    hub.poll()
+    assert finished(hub, two_tables) == [False, False]
+
+
 def test_the_last_minute_shows_on_the_table_window_and_the_hall_scoreboard(qtbot, page, hub, two_tables, clock):
     win = page.open_table(two_tables[0])
     board = ScoreboardWindow(hub)

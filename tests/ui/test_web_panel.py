@@ -106,6 +106,41 @@ def test_a_phone_stays_paired_when_the_page_is_stopped_and_started_again(qtbot, 
     assert page.web.server.pairing.device_ok(phone.cookies["cd_device"])
 
 
+def scan(qtbot, server, link: str) -> tuple[Client, int]:
+    """A phone's camera opens the link shown on the desk (from another thread: the page answers on this one's loop)."""
+    phone = Client(server)
+    t, out = in_thread(lambda: phone.get(link.split(str(server.port), 1)[1])[0])
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    return phone, out["r"]
+
+
+def test_a_used_code_leaves_the_screen_by_itself_and_the_desk_counts_the_phones(qtbot, page):
+    """Issue 38 item 2: the next referee never scans a spent code only to be told «уже использован»."""
+    assert page.web.start()
+    assert page.web.qr.isVisibleTo(page) and "Привязано телефонов: 0" in page.web.address.text()
+    _, status = scan(qtbot, page.web.server, page.web.link)
+    assert status == 303
+    qtbot.waitUntil(lambda: not page.web.qr.isVisibleTo(page))
+    shown = page.web.address.text()
+    assert "QR-код использован: телефон привязан" in shown and "«Новый QR-код»" in shown
+    assert page.web.link not in shown and "Привязано телефонов: 1" in shown
+    page.web.again.click()
+    assert page.web.qr.isVisibleTo(page) and page.web.link in page.web.address.text()
+    assert "Привязано телефонов: 1" in page.web.address.text()
+
+
+def test_an_expired_code_leaves_the_screen_by_itself(qtbot, page):
+    from clubdesk.web.auth import PAIR_TTL_S
+
+    assert page.web.start()
+    pairing = page.web.server.pairing
+    start = pairing.clock()
+    pairing.clock = lambda: start + PAIR_TTL_S + 1
+    qtbot.waitUntil(lambda: not page.web.qr.isVisibleTo(page))
+    assert "QR-код истёк" in page.web.address.text() and page.web.link not in page.web.address.text()
+    assert scan(qtbot, page.web.server, page.web.link)[1] == 403  # what the screen said
+
+
 def test_a_shot_tapped_on_the_page_shows_in_the_desks_window_within_a_second(qtbot, page, club, table):
     window = page.open_table(table)
     assert window.scoring.log_model.rowCount() == 0

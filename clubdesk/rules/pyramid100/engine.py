@@ -182,7 +182,7 @@ class Match(ReplayEngine[Event]):
         raise self._illegal("centre_blocked_not_applicable", "P-7",
                             f"{player}: «центр занят» отмечается, только когда №10 сбит, упал или вернулся на стол "
                             f"штрафом или долгом, а центральную отметку занял другой шар; сейчас №10 {where_ru}",
-                            f"{player}: «centre taken» is recorded only when №10 was displaced, fell or came back as "
+                            f"{player}: “centre taken” is recorded only when №10 was displaced, fell or came back as "
                             f"a penalty or debt ball and another ball covered the centre spot; №10 is {where_en}")
 
     def _not_on_table(self, player: str, ball: int) -> None:

@@ -179,7 +179,7 @@ def _with_additions(obj: dict, shot: Shot) -> Shot:
         _bool(off_main, "shot.zhuk_off_main")
     if off_main and (shot.cue != "zhuk" or not any(p.ball == "zhuk" for p in shot.potted)):
         raise _bad("off_main_without_zhuk_cue", "shot.zhuk_off_main: нужен удар Жуком-битком и упавший Жук",
-                   "shot.zhuk_off_main: needs Жук as the cue and Жук among the potted balls")
+                   "shot.zhuk_off_main: needs Zhuk as the cue and Zhuk among the potted balls")
     left = obj.get("left_table", [])
     if type(left) is not list:
         raise _bad("bad_type", "shot.left_table: ожидался список", "shot.left_table: a list was expected")
@@ -190,7 +190,7 @@ def _with_additions(obj: dict, shot: Shot) -> Shot:
                    "shot.left_table: balls leave the table only with an off_table foul")
     if left.count("zhuk") > 1 or left.count("main") > 1:
         raise _bad("duplicate_ball", "shot.left_table: Жук или биток указан дважды",
-                   "shot.left_table: Жук or the main cue is listed twice")
+                   "shot.left_table: Zhuk or the main cue is listed twice")
     for pot in shot.potted:
         if pot.ball != "std" and pot.ball in left:
             raise _bad("duplicate_ball", f"shot.left_table: {pot.ball} и упал в лузу, и вылетел со стола",

@@ -20,6 +20,8 @@ def headers() -> list[str]:
 
 
 def kind_text(row: ProtocolRow) -> str:
+    if row.kind == "tournament" and row.game == "pyramid100":  # a bracket: it was called a Жук tournament
+        return tr("Турнир «Пирамидка 100»") if row.finished else tr("Турнир «Пирамидка 100» — идёт, сетка на сейчас")
     if row.kind == "tournament":
         return tr("Турнир «Жук»") if row.finished else tr("Турнир «Жук» — идёт, таблица на сейчас")
     if row.kind == "evening":

@@ -97,11 +97,16 @@ class SyncPage(QWidget):
         self.action_error.setObjectName("error")
         self.action_error.setWordWrap(True)
         self.action_error.setVisible(False)
-        actions = QHBoxLayout()
-        for button in (self.merge_button, self.choose_button, self.retry_button, self.discard_button):
-            actions.addWidget(button)
-        actions.addStretch(1)
-        actions.addWidget(self.archived_button)
+        # two rows: the duplicate's and the branches' answers, then a row kept aside's — five buttons in one row were
+        # cut at the window's smallest width
+        actions = QVBoxLayout()
+        for row_buttons in ((self.merge_button, self.choose_button), (self.retry_button, self.discard_button)):
+            row = QHBoxLayout()
+            for button in row_buttons:
+                row.addWidget(button)
+            row.addStretch(1)
+            actions.addLayout(row)
+        actions.itemAt(0).layout().addWidget(self.archived_button)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
 
         top = QHBoxLayout()

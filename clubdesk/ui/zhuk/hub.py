@@ -155,6 +155,10 @@ class ZhukHub(QObject):
     def _end_table(self, game_id: str) -> None:
         if self.games.state(game_id)["finished"]:
             return
+        if self.games.read_only_reason(game_id) is not None:
+            # another desk records this table (a restored backup or a copied file is another desk, docs/sync.md):
+            # that desk's clock ends it and the sync brings the end here; this one only shows it
+            return
         self.tournaments.end_table(self.clock_actor, game_id)
         self.changed.emit(game_id)
 

@@ -1,4 +1,7 @@
-"""The public scoreboard: a second top-level window in big type that follows the live tables by itself."""
+"""The public scoreboard: a second top-level window in big type that follows the live tables by itself.
+
+A TV cannot scroll: every running table and the standings are shown whole at any window size, in as many columns and
+as big a type (up to the style sheet's) as fit (issue 38 item 1)."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
 from clubdesk.services.tournaments_standings import OUT, standings
 from clubdesk.ui.i18n import tr
@@ -17,6 +20,119 @@ from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.hub import ZhukHub
 
 TOP = 12  # standings rows that fit the screen in big type
+MIN_SCALE = 0.3  # below ~6 pt nobody reads it anyway: the last resort, never met at 1366×768 with 8 tables
+SPACING = 14  # between cards at full type (TableBoard's own)
+
+
+def _pt(size: float, scale: float) -> str:
+    return f"font-size: {size * scale:.1f}pt"
+
+
+def _card_style(scale: float) -> str:
+    """resources/style.qss's hall card sizes times `scale` (a parent's style sheet wins over the application's)."""
+    pt = lambda size: _pt(size, scale)  # noqa: E731
+    return (f"#zhukCardBig {{ padding: {round(10 * scale)}px; }}"
+            f"#zhukCardBig QLabel {{ {pt(20)}; }}"
+            f"#zhukCardBig #cardHead {{ {pt(26)}; }}"
+            f"#zhukCardBig #cardClock {{ {pt(30)}; }}"
+            f"#zhukCardBig #cardSub, #zhukCardBig #cardBank {{ {pt(16)}; }}"
+            f"#boardTables #muted {{ {pt(20)}; }}")
+
+
+def _side_style(scale: float) -> str:
+    return f"#boardSubtitle {{ {_pt(22, scale)}; }} #boardStandings {{ {_pt(20, scale)}; }}"
+
+
+def _hint(widget: QWidget):
+    """The size hint for the type just set: nested layouts keep their old one until the event loop runs."""
+    widget.ensurePolished()
+    for layout in widget.findChildren(QLayout):
+        layout.invalidate()
+    return widget.sizeHint()
+
+
+def _fits(widget: QWidget, room) -> bool:
+    need = _hint(widget)
+    return need.width() <= room.width() and need.height() <= room.height()
+
+
+class _FitTables(QWidget):
+    """The tables' cards laid out in this area whole: the columns and the type scale that give the biggest type."""
+
+    def __init__(self, board: TableBoard) -> None:
+        super().__init__()
+        self.board, self.scale = board, 1.0
+        board.setParent(self)  # not in a layout: the cards' size never becomes the window's minimum
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.refit()
+
+    def refit(self) -> None:
+        self.board.setGeometry(self.rect())
+        cards = list(self.board.cards.values())
+        if not cards:
+            return
+        columns, scale = self._best(cards)
+        if columns != self.board.columns:
+            self.board.columns = columns
+            self.board.rebuild()  # new cards take this area's style sheet
+        while True:
+            self._apply(scale)
+            if scale <= MIN_SCALE or _fits(self.board, self.size()):
+                break
+            scale = max(MIN_SCALE, scale * 0.95)  # borders and margins do not shrink with the type
+        self.board.setGeometry(self.rect())
+
+    def _best(self, cards: list) -> tuple[int, float]:
+        """The column count whose estimated scale is biggest (more columns on a tie: a TV is wide)."""
+        hints = [_hint(card) for card in cards]
+        w = max(h.width() for h in hints) / self.scale
+        best = (1, 0.0)
+        for columns in range(1, len(cards) + 1):
+            rows = [hints[i:i + columns] for i in range(0, len(hints), columns)]
+            height = sum(max(h.height() for h in row) for row in rows) / self.scale
+            scale = min(1.0, (self.width() - (columns - 1) * SPACING) / (columns * w),
+                        (self.height() - (len(rows) - 1) * SPACING) / height)
+            if scale >= best[1]:
+                best = (columns, scale)
+        return best[0], max(MIN_SCALE, best[1])
+
+    def _apply(self, scale: float) -> None:
+        if scale != self.scale or not self.styleSheet():
+            self.scale = scale
+            self.setStyleSheet(_card_style(scale))
+            self.board.grid.setSpacing(round(SPACING * scale))
+
+
+class _FitSide(QWidget):
+    """The standings column, its type as big as fits this area (up to the style sheet's)."""
+
+    def __init__(self, inner: QWidget) -> None:
+        super().__init__()
+        self.inner, self.scale = inner, 1.0
+        inner.setParent(self)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.refit()
+
+    def refit(self) -> None:
+        self.inner.setGeometry(self.rect())
+        self._apply(self.scale)
+        need = _hint(self.inner)
+        scale = min(1.0, self.scale * self.width() / max(1, need.width()),
+                    self.scale * self.height() / max(1, need.height()))
+        while True:
+            self._apply(max(MIN_SCALE, scale))
+            if scale <= MIN_SCALE or _fits(self.inner, self.size()):
+                break
+            scale *= 0.95
+
+    def _apply(self, scale: float) -> None:
+        if scale != self.scale or not self.styleSheet():
+            self.scale = scale
+            self.setStyleSheet(_side_style(scale))
 
 
 class ScoreboardWindow(QWidget):
@@ -33,31 +149,31 @@ class ScoreboardWindow(QWidget):
         self.last_minute.hide()
         self.board = TableBoard(hub, columns=2, big=True)
         self.board.setObjectName("boardTables")
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.board)
-        scroll.setObjectName("boardScroll")
+        self.tables = _FitTables(self.board)
         self.table_title = QLabel(tr("Таблица"))
         self.table_title.setObjectName("boardSubtitle")
         self.lines = QLabel()
         self.lines.setObjectName("boardStandings")
         self.lines.setTextFormat(Qt.TextFormat.RichText)
         self.lines.setAlignment(Qt.AlignmentFlag.AlignTop)
-        side = QVBoxLayout()
+        inner = QWidget()
+        side = QVBoxLayout(inner)
+        side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.table_title)
         side.addWidget(self.lines, 1)
+        self.side = _FitSide(inner)
         body = QHBoxLayout()
-        body.addWidget(scroll, 3)
-        body.addLayout(side, 1)
+        body.addWidget(self.tables, 3)
+        body.addWidget(self.side, 1)
         layout = QVBoxLayout(self)
         head = QHBoxLayout()
         head.addWidget(title, 1)
         head.addWidget(self.last_minute)
         layout.addLayout(head)
         layout.addLayout(body, 1)
-        hub.changed.connect(self._game_changed)  # a method, not a lambda: Qt drops it with the window
-        hub.structure_changed.connect(self.refresh_standings)
+        # methods, not lambdas: Qt drops them with the window; connected after the board's, so they see its cards
+        hub.changed.connect(self._game_changed)
+        hub.structure_changed.connect(self._structure_changed)
         hub.tick.connect(self._tick)
         hall_controls(self, "scoreboard")
         self.refresh_standings()
@@ -72,14 +188,6 @@ class ScoreboardWindow(QWidget):
         super().showEvent(event)
         self._update_last_minute()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        # Two columns of cards on a full-HD screen, one on a small window: cards never get cut.
-        columns = 2 if event.size().width() >= 1600 else 1
-        if columns != self.board.columns:
-            self.board.columns = columns
-            self.board.rebuild()
-        super().resizeEvent(event)
-
     def _update_last_minute(self) -> None:
         """The hall sees the last minute of any running round, not only a red clock on the cards."""
         hub = self.hub
@@ -88,6 +196,12 @@ class ScoreboardWindow(QWidget):
 
     def _game_changed(self, _game_id: str) -> None:
         self.refresh_standings()
+        if not _fits(self.board, self.tables.size()):  # a balance grew a digit
+            self.tables.refit()
+
+    def _structure_changed(self) -> None:
+        self.refresh_standings()
+        self.tables.refit()
 
     def refresh_standings(self) -> None:
         running = self.hub.tournaments.running_tables()
@@ -97,6 +211,7 @@ class ScoreboardWindow(QWidget):
             tid = ts[0].id if ts else None
         if tid is None:
             self.lines.setText("")
+            self.side.refit()
             return
         st = standings(self.hub.tournaments, tid)
         self.table_title.setText(self.hub.tournaments.get(tid).name)
@@ -108,6 +223,7 @@ class ScoreboardWindow(QWidget):
             rows.append(f"<tr style='color:{colour}'><td align='right'>{r.place}.</td>"
                         f"<td>&nbsp;{escape(names[r.player])}</td><td align='right'>&nbsp;{money(amount)}</td></tr>")
         self.lines.setText("<table width='100%' cellspacing='4'>" + "".join(rows) + "</table>")
+        self.side.refit()
 
     def show_on_display(self) -> None:
         """Full screen on the hall's screen when there is a second one, else a window (F11: full screen)."""
