@@ -86,6 +86,7 @@ class WebPanel(QWidget):
         self.qr.hide()
         self.error = QLabel()
         self.error.setObjectName("formError")
+        self.error.setWordWrap(True)   # a taken port's line is long: cut off at the page's edge it said half (evening3)
         self.error.hide()
         row = QHBoxLayout()
         row.addWidget(self.toggle)
