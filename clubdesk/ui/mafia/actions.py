@@ -203,6 +203,9 @@ class NightForm(Form):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.shot, self.don, self.sheriff = QComboBox(), QComboBox(), QComboBox()
+        for box in (self.shot, self.don, self.sheriff):
+            # sized when first shown, before the night's names: «без пров», «9 · Попо» (evening3 under Xvfb)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.don_answer, self.sheriff_answer = QLabel(), QLabel()
         for lab in (self.don_answer, self.sheriff_answer):
             lab.setObjectName("hostSecret")
