@@ -1,12 +1,14 @@
 """The night's pickers show their whole choice on a 1366×768 desk: «промах (не стреляли)», «без проверки», a seat and
-its name — under Xvfb they read «промах», «без пров» and «9 · Попо» (evening3). Both check pickers hold the same
-items, so their width tells nothing (issue 34 item 6)."""
+its name — under Xvfb they read «промах», «без пров» and «9 · Попо» (evening3): with the club's style sheet the
+answers' room beside them left the pickers their minimum. Both check pickers hold the same items, so their width
+tells nothing (issue 34 item 6)."""
 
 import pytest
 from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
 
 from tests.ui.test_host_panel import evening, game  # noqa: F401 - fixtures
 from tests.ui.test_host_panel_inputs import deal_and_open_day_zero, press_n
+from tests.ui.test_host_panel_secrets import styled  # noqa: F401 - the club's style sheet, set before the panel
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
@@ -19,7 +21,7 @@ def text_room(box) -> int:
                                       QStyle.SubControl.SC_ComboBoxEditField, box).width()
 
 
-def test_every_night_choice_fits_its_picker_on_a_1366_by_768_desk(qtbot, game):  # noqa: F811
+def test_every_night_choice_fits_its_picker_on_a_1366_by_768_desk(qtbot, styled, game):  # noqa: F811
     c, panel, *_ = game
     panel.resize(1185, 710)                    # the panel as it opens on a 1366×768 screen
     deal_and_open_day_zero(qtbot, panel)
