@@ -145,8 +145,8 @@ class WebServer:
                 raise KnownError(f"Порт {self.port} на {self.host} уже занят: страницу для столов на этом компьютере уже "
                                  "открыл другой ClubDesk или «clubdesk serve», или порт держит другая программа. "
                                  "Закройте её и нажмите снова.",
-                                 f"Port {self.port} on {self.host} is already taken: another ClubDesk or «clubdesk "
-                                 "serve» on this PC already serves the table page, or another program holds the port. "
+                                 f"Port {self.port} on {self.host} is already taken: another ClubDesk or “clubdesk "
+                                 "serve” on this PC already serves the table page, or another program holds the port. "
                                  "Close it and try again.", code="web_port_taken")
             raise KnownError(f"Не удаётся открыть страницу для столов на {self.host}:{self.port}: {exc.strerror or exc}",
                              f"Cannot serve the table page on {self.host}:{self.port}: {exc.strerror or exc}",
