@@ -286,7 +286,10 @@ class ProtocolService:
 
     # ---- documents ------------------------------------------------------------------------------
     def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
-        record, meta = self.game_meta(game_id, lang)
+        record, meta = self.game_meta(game_id, lang)   # NotFound first
+        if self.games.cancelled(game_id):  # its window printed it, signatures and «партия не окончена» (evening3)
+            raise KnownError("Игра отменена как созданная по ошибке: протокола у неё нет.",
+                             "The game was cancelled as created by mistake: it has no protocol.", code="game_cancelled")
         bankroll, stage_last = self._tournament_round(game_id)
         return build_record_pdf(record, meta, lang, bankroll=bankroll, stage_last=stage_last)
 

@@ -67,6 +67,7 @@ class PlayerMergeDialog(QDialog):
         layout.addWidget(self.buttons)
         self.picker.view.selectionModel().currentChanged.connect(lambda *_: self._show_choice())
         self.picker.model.modelReset.connect(self._show_choice)
+        self.picker.chosen.connect(self.ok.setFocus)  # Enter on the found player, then Enter: «Объединить…» asks
         self._show_choice()
         plain_text_labels(self)  # names are text, never markup
 

@@ -1,8 +1,12 @@
-"""Pick one player from the registry: a search field (type to filter) over the matching players."""
+"""Pick one player from the registry: a search field (type to filter) over the matching players.
+
+Enter in the field picks the first player found and is kept there: left to reach the dialog, it pressed the
+dialog's default button — «Начать матч» with the table and the referee still to come (evening3, played at the
+desk). The dialog hears `chosen` and moves on."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayout, QWidget
 
 from clubdesk.services.players import PlayerService
@@ -12,24 +16,17 @@ from clubdesk.ui.models.players import PLAYER_ROLE, PlayersModel
 FILTER_DELAY_MS = 120
 
 
-class SearchField(QLineEdit):
-    """Enter picks the first player found, and only that: a QLineEdit lets its Enter go on to the dialog's default
-    button, so typing a surname and Enter in «Новый матч» started the match with one player, no table and no referee
-    (seen playing the evening, tests/evening)."""
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().keyPressEvent(event)
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            event.accept()
-
-
 class PlayerPicker(QWidget):
-    """A search field over the registry and the matching players; `player_id()` is the one selected."""
+    """A search field over the registry and the matching players; `player_id()` is the one selected.
+
+    Signals: chosen — Enter in the search field picked a player."""
+
+    chosen = Signal()
 
     def __init__(self, players: PlayerService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = PlayersModel(players, self, with_ratings=False)
-        self.search = SearchField()
+        self.search = QLineEdit()
         self.search.setPlaceholderText(tr("Имя, ник или телефон"))
         self.search.setClearButtonEnabled(True)
         self.view = QListView()
@@ -43,7 +40,16 @@ class PlayerPicker(QWidget):
         self._timer = QTimer(self, singleShot=True, interval=FILTER_DELAY_MS)
         self._timer.timeout.connect(self.apply_filter)
         self.search.textChanged.connect(self._timer.start)
-        self.search.returnPressed.connect(self._select_first)
+        self.search.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self.search and event.type() == QEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._select_first()
+            if self.player_id() is not None:
+                self.chosen.emit()
+            return True   # never the dialog's default button
+        return False
 
     def apply_filter(self) -> None:
         self.model.set_filter(self.search.text())

@@ -89,6 +89,7 @@ class WebPanel(QWidget):
         self.qr.hide()
         self.error = QLabel()
         self.error.setObjectName("formError")
+        self.error.setWordWrap(True)   # a taken port's line is long: cut off at the page's edge it said half (evening3)
         self.error.hide()
         self.token = self.link = ""  # the code shown
         self.notice = ""  # a line above the code's until the next one («Все телефоны отвязаны.»)

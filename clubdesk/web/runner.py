@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import socket
 import threading
@@ -139,6 +140,14 @@ class WebServer:
         if failure:
             self._thread.join(5)
             exc = failure[0]
+            if exc.errno == errno.EADDRINUSE:
+                # The OS's own words were English and cut off on «Столы» (evening3): say what it is and what to do.
+                raise KnownError(f"Порт {self.port} на {self.host} уже занят: страницу для столов на этом компьютере уже "
+                                 "открыл другой ClubDesk или «clubdesk serve», или порт держит другая программа. "
+                                 "Закройте её и нажмите снова.",
+                                 f"Port {self.port} on {self.host} is already taken: another ClubDesk or “clubdesk "
+                                 "serve” on this PC already serves the table page, or another program holds the port. "
+                                 "Close it and try again.", code="web_port_taken")
             raise KnownError(f"Не удаётся открыть страницу для столов на {self.host}:{self.port}: {exc.strerror or exc}",
                              f"Cannot serve the table page on {self.host}:{self.port}: {exc.strerror or exc}",
                              code="web_start")

@@ -191,8 +191,8 @@ class Desk:
         return self.window.page("draws").pyramid_panel
 
     def pyramid_match(self, first: str, second: str, table: str, referee: str = "orlov") -> str:
-        """«Новый матч…» on «Жеребьёвка»: each player found by a typed surname and Enter, the table typed, the
-        referee picked from the referee accounts, «Начать матч». The match window it opens is closed."""
+        """«Новый матч…» on «Жеребьёвка»: each player found by a typed surname and Enter, the table typed and Enter,
+        the referee picked from the referee accounts and Enter. The match window it opens is closed."""
         from clubdesk.ui.pyramid.new_match import NewMatchDialog
 
         names = {pid: self.club.players.get(pid) for pid in (first, second)}
@@ -205,8 +205,10 @@ class Desk:
                 QTest.keyClick(picker.search, Qt.Key.Key_Return)
                 assert picker.player_id() == pid, names[pid].name
             dialog.table.setText(table)
+            QTest.keyClick(dialog.table, Qt.Key.Key_Return)   # on to the referee
+            assert dialog.game_id is None, "an Enter before the referee started the match"
             dialog.referee.select(referee)
-            QTest.keyClick(dialog.table, Qt.Key.Key_Return)
+            QTest.keyClick(dialog.referee, Qt.Key.Key_Return)
             created.append(dialog.game_id)
 
         panel = self.pyramid_panel()

@@ -88,6 +88,21 @@ def test_a_cancelled_match_takes_nothing_more(admin, matches, people):
     assert matches.games.read_only_reason(gid).startswith("Игра отменена")
 
 
+
+def test_a_cancelled_game_prints_no_protocol_from_its_own_window_either(store, admin, matches, people):
+    """The match window's «Печать…» (and `clubdesk print --game`) printed a cancelled match's protocol with its
+    signature lines and «Победитель: не определён — партия не окончена», nothing saying it was cancelled (evening3,
+    played under Xvfb): a game cancelled as created by mistake has no protocol, and the refusal says why."""
+    from clubdesk.errors import KnownError
+
+    gid = matches.create(admin, people[0], people[1], table="Сто 6")
+    protocols = ProtocolService(store, matches.games)
+    assert protocols.game_pdf(gid)[:4] == b"%PDF"       # before: a running match prints, as ever
+    matches.cancel(admin, gid)
+    with pytest.raises(KnownError, match="отменена как созданная по ошибке") as refused:
+        protocols.game_pdf(gid)
+    assert refused.value.code == "game_cancelled"
+
 def test_a_finished_match_is_refused_with_the_reason_and_its_rating_stays(store, admin, matches, people):
     gid = matches.create(admin, people[0], people[1], table="Стол 6")
     matches.concede(admin, gid, people[0])

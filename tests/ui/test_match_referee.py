@@ -64,8 +64,10 @@ def test_enter_in_a_players_search_picks_him_and_starts_no_match(qtbot, club, st
         assert dialog.isVisible() and dialog.game_id is None and not dialog.error.isVisible()
     assert svc.list() == []
     dialog.table.setText("Стол 6")
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)      # Enter in the table goes on to the referee list
+    assert dialog.game_id is None and dialog.focusWidget() is dialog.referee
     dialog.referee.select("orlov")
-    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)      # Enter in the table field is «Начать матч»
+    qtbot.keyClick(dialog.referee, Qt.Key.Key_Return)    # and Enter there is «Начать матч»
     match = svc.get(dialog.game_id)
     assert (match.table, match.referee) == ("Стол 6", "Орлов Глеб")
 
@@ -119,3 +121,36 @@ def test_a_referee_account_does_not_change_a_matchs_referee(qtbot, club, admin, 
     panel = panel_on(qtbot, club, staff[login])
     assert not panel.referee_button.isEnabled()
     assert panel.referee_button.toolTip() == "Судью матча назначает стойка или администратор"
+
+
+def test_enter_on_a_found_player_moves_on_and_never_starts_the_match_before_its_table_and_referee(
+        qtbot, club, staff, pair):
+    """Typed at the desk top to bottom — a surname and Enter, the other and Enter — the second Enter used to press
+    «Начать матч» (the dialog's default button): a match on no table with «Любой судья», the table and the referee
+    still to come (played under Xvfb, evening3). Enter on a player goes on to the next field; on the referee list it
+    starts the match."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.conftest import type_text
+
+    svc = MatchService.of(club)
+    dialog = NewMatchDialog(svc, staff["desk1"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for picker, text, pid, then in ((dialog.first, "Сокол", pair[0], dialog.second.search),
+                                    (dialog.second, "Щукин", pair[1], dialog.table)):
+        picker.search.setFocus()
+        type_text(picker.search, text)
+        qtbot.keyClick(picker.search, Qt.Key.Key_Return)
+        assert picker.player_id() == pid
+        assert dialog.game_id is None and dialog.isVisible(), "Enter on a player started the match"
+        assert dialog.focusWidget() is then
+    type_text(dialog.table, "Стол 3")
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)
+    assert dialog.game_id is None and dialog.focusWidget() is dialog.referee
+    dialog.referee.select("orlov")
+    qtbot.keyClick(dialog.referee, Qt.Key.Key_Return)
+    assert dialog.game_id, dialog.error.text()
+    match = svc.get(dialog.game_id)
+    assert (match.table, match.referee) == ("Стол 3", "Орлов Глеб")

@@ -85,6 +85,27 @@ def test_a_merge_of_a_player_with_himself_is_not_offered(qtbot, club, admin):
     assert dialog.choice() is None and not dialog.ok.isEnabled() and not dialog.keep_other.isEnabled()
 
 
+
+def test_enter_on_the_found_registration_picks_it_and_goes_to_merge_never_merging_by_itself(qtbot, club, admin):
+    """Enter in the search picks the first player found and goes to «Объединить…» (whose own Enter asks first);
+    it no longer reaches the dialog's default button by itself."""
+    from PySide6.QtCore import Qt
+
+    from clubdesk.ui.player_merge import PlayerMergeDialog
+    from tests.ui.conftest import type_text
+
+    kept = club.players.add(admin, PlayerData("Яшин Ян"))
+    other = club.players.add(admin, PlayerData("Яшин Иван"))
+    dialog = PlayerMergeDialog(club.players, other)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.picker.search.setFocus()
+    type_text(dialog.picker.search, "Яшин Ян")
+    qtbot.keyClick(dialog.picker.search, Qt.Key.Key_Return)
+    assert dialog.picker.player_id() == kept.id and dialog.isVisible() and dialog.result() == 0
+    assert dialog.focusWidget() is dialog.ok
+
 def test_a_refused_merge_is_one_line_above_the_list(qtbot, club, admin):
     a = club.players.add(admin, PlayerData("Яшин Ян"))
     b = club.players.add(admin, PlayerData("Яшин Иван"))

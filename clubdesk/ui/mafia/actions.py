@@ -203,6 +203,8 @@ class NightForm(Form):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.shot, self.don, self.sheriff = QComboBox(), QComboBox(), QComboBox()
+        for box in (self.shot, self.don, self.sheriff):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # to the night's names, not the first
         self.don_answer, self.sheriff_answer = QLabel(), QLabel()
         for lab in (self.don_answer, self.sheriff_answer):
             lab.setObjectName("hostSecret")
@@ -214,16 +216,21 @@ class NightForm(Form):
         self.sheriff_unanswered = QCheckBox(tr("без ответа"))
         self.record = QPushButton(tr("Записать ночь"))
         self.record.setObjectName("primary")
+        # Each answer on the line under its picker: beside them, its room (the longest answer in the club's big red
+        # type) left the pickers their minimum on a 1366×768 desk — «без пров», «9 · Попо» (evening3 under Xvfb).
         grid = QGridLayout()
-        for row, (text, box, answer, silent) in enumerate((
-                (tr("Выстрел:"), self.shot, None, None),
-                (tr("Проверка дона:"), self.don, self.don_veil, self.don_unanswered),
-                (tr("Проверка шерифа:"), self.sheriff, self.sheriff_veil, self.sheriff_unanswered))):
+        row = 0
+        for text, box, answer, silent in ((tr("Выстрел:"), self.shot, None, None),
+                                          (tr("Проверка дона:"), self.don, self.don_veil, self.don_unanswered),
+                                          (tr("Проверка шерифа:"), self.sheriff, self.sheriff_veil,
+                                           self.sheriff_unanswered)):
             grid.addWidget(QLabel(text), row, 0)
             grid.addWidget(box, row, 1)
             if answer is not None:
                 grid.addWidget(silent, row, 2)
-                grid.addWidget(answer, row, 3)
+                row += 1
+                grid.addWidget(answer, row, 1, 1, 3)
+            row += 1
         grid.setColumnStretch(3, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QDoubleSpinBox,
     QGridLayout,
@@ -94,6 +95,10 @@ class HostPanel(QWidget):
         bottom.addWidget(self._side_box(), 1)
         layout.addLayout(bottom, 1)
         self._shortcuts()
+        # A picker with the focus (a night check chosen with the mouse) searched its list with R and kept it from the
+        # panel: R held showed nothing. The pickers pass R on; a text field still types it.
+        for picker in (*self.findChildren(QComboBox), *self.findChildren(QAbstractSpinBox)):
+            picker.installEventFilter(self)
         remember(self, QSize(1180, 700))
         controller.stateChanged.connect(self.refresh)
         controller.refused.connect(self.show_error)
@@ -194,6 +199,11 @@ class HostPanel(QWidget):
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
         if not self.reveal.key_press(event):   # R held: the roles (released anywhere: hidden)
             super().keyPressEvent(event)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.KeyPress and isinstance(watched, (QComboBox, QAbstractSpinBox)):
+            return self.reveal.key_press(event)
+        return super().eventFilter(watched, event)
 
     def submit(self, obj: dict) -> bool:
         self.error.hide()

@@ -14,6 +14,13 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QPushButton
 
 HOLD_KEY = Qt.Key.Key_R
+# The same key under the Russian (ЙЦУКЕН) layout: Qt names it by its letter, «К». A desk that has just typed Cyrillic
+# names is on that layout, and R held there showed nothing (evening3, played under Xvfb).
+HOLD_KEYS = (HOLD_KEY, 0x041A)
+
+
+def is_hold_key(event) -> bool:
+    return event.key() in HOLD_KEYS and not event.isAutoRepeat()
 
 
 class RevealButton(QPushButton):
@@ -51,7 +58,7 @@ class RevealButton(QPushButton):
         kind = event.type()
         if kind == QEvent.Type.MouseButtonRelease or kind == QEvent.Type.WindowDeactivate and watched is self.window():
             self.stop()
-        elif kind == QEvent.Type.KeyRelease and event.key() == HOLD_KEY and not event.isAutoRepeat():
+        elif kind == QEvent.Type.KeyRelease and is_hold_key(event):
             self.stop()
         return False
 
@@ -80,7 +87,7 @@ class RevealButton(QPushButton):
 
     # --- the R key (forwarded by the panel) --------------------------------------------------------------
     def key_press(self, event) -> bool:
-        if event.key() == HOLD_KEY and not event.isAutoRepeat() and not event.modifiers():
+        if is_hold_key(event) and not event.modifiers():
             self.start()
             return True
         return False

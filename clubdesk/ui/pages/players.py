@@ -77,15 +77,17 @@ class PlayersPage(QWidget):
 
         self.view = table_view(self.model, stretch=0, widths={1: 160, 2: 170, 3: 190, RATING: 90})
 
+        # The search has a row of its own: beside six buttons it was «Пои…» on a 1366×768 desk (evening3).
         bar = QHBoxLayout()
-        bar.addWidget(self.search, 1)
         bar.addWidget(self.add_button)
         bar.addWidget(self.edit_button)
         bar.addWidget(self.card_button)
         bar.addWidget(self.remove_button)
         bar.addWidget(self.merge_button)
+        bar.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addWidget(self.search)
         layout.addLayout(bar)
         layout.addWidget(self.error)
         layout.addWidget(self.view, 1)

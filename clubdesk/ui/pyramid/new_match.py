@@ -1,8 +1,10 @@
 """New Пирамидка match: pick two players from the registry (type to filter), the table (optional) and the referee
-from the referee accounts, or any referee."""
+from the referee accounts, or any referee. Typed top to bottom, Enter goes on to the next field — a surname, the
+other, the table, the referee — and starts the match only from the referee list."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -44,6 +46,9 @@ class NewMatchDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))  # Qt's own text is English
         buttons.accepted.connect(self.create)
         buttons.rejected.connect(self.reject)
+        self.first.chosen.connect(self.second.search.setFocus)
+        self.second.chosen.connect(self.table.setFocus)
+        self.table.installEventFilter(self)
 
         pickers = QGridLayout()
         pickers.addWidget(QLabel(tr("Игрок 1 — разбивает")), 0, 0)
@@ -58,6 +63,14 @@ class NewMatchDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Enter in «Стол» goes on to the referee, as a tired desk types it; Enter there starts the match."""
+        if watched is self.table and event.type() == QEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.referee.setFocus()
+            return True
+        return super().eventFilter(watched, event)
 
     def _referees(self) -> list:
         """The referee accounts; none for an account that may not create a match (the service says so on «Начать»)."""
