@@ -298,13 +298,10 @@ class GameService:
         result, no rating, left out of every list, count, standings and protocol, read-only. Refused, with the
         reason, once its result counts elsewhere (services/cancellation.py)."""
         require(actor, *CANCEL_ROLES)
-        live = self._load(game_id)
-        if live.cancelled:
-            raise CancelRefused("Эта игра уже отменена.", "This game is already cancelled.")
-        self._check_writable(live)
-        why = refusal(self, game_id)
+        why = self.cancel_refusal(game_id)
         if why is not None:
             raise why
+        live = self._load(game_id)
         seq = live.seq + 1
         payload = {"type": CANCEL, "reason": " ".join(reason.split())}
         try:
@@ -317,6 +314,18 @@ class GameService:
             self._live.pop(game_id, None)
             raise
         live.seq, live.cancelled = seq, True
+
+    def cancel_refusal(self, game_id: str) -> KnownError | None:
+        """Why `cancel` would refuse the game now, or None: the desk asks it before its question, so nobody confirms
+        «Вернуть её нельзя» for a cancel that is then refused."""
+        live = self._load(game_id)
+        if live.cancelled:
+            return CancelRefused("Эта игра уже отменена.", "This game is already cancelled.")
+        try:
+            self._check_writable(live)
+        except GameReadOnly as exc:
+            return exc
+        return refusal(self, game_id)
 
     def cancelled(self, game_id: str) -> bool:
         return self._load(game_id).cancelled

@@ -42,6 +42,10 @@ def cancel_game(parent: QWidget, games, actor: Actor, game_id: str, what: str, *
     """Ask, then cancel the game; True when it was cancelled. A refusal (a result that counts, the role) is told
     in its one line and nothing changes."""
     title = tr("Отменить игру")
+    refused = games.cancel_refusal(game_id)
+    if refused is not None:  # told first: a «Да» to «Вернуть её нельзя» must not be answered by «нельзя»
+        (tell or _tell)(parent, title, refused.message())
+        return False
     if not (ask or _ask)(parent, title, question(what)):
         return False
     try:

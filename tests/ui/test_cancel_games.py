@@ -187,7 +187,9 @@ def test_a_zhuk_tables_refusal_is_told_in_its_one_line(qtbot, hub, admin, two_ta
     first, second = two_tables
     hub.record(admin, first.game_id, {"type": "shot", "player": first.players[0],
                                       "potted": [{"ball": "std", "legal": True}]})
-    told: list[str] = []
-    assert not page.cancel_table(second, ask=lambda *_: True, tell=lambda _p, _t, text: told.append(text))
+    told, asked = [], []
+    assert not page.cancel_table(second, ask=lambda *_: asked.append(1) or True,
+                                 tell=lambda _p, _t, text: told.append(text))
     assert told[0].startswith("За другими столами раунда уже играют: игроки стола 2 остались бы без раунда.")
+    assert asked == []   # told before «Вернуть её нельзя» is asked, not after a «Да»
     assert set(page.board.cards) == {first.game_id, second.game_id}

@@ -84,6 +84,10 @@ class ZhukHub(QObject):
         self.changed.emit(game_id)  # its open window turns read-only
         self.structure_changed.emit()
 
+    def cancel_refusal(self, game_id: str):
+        """Why `cancel` would refuse the table now, or None (GameService.cancel_refusal)."""
+        return self.games.cancel_refusal(game_id)
+
     def set_referee(self, actor: Actor, game_id: str, login: str | None) -> str:
         """Put a referee account on a table (None: any referee), then redraw the cards; returns the name stored."""
         from clubdesk.services.scopes import assign_table_referee
