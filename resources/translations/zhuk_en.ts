@@ -547,5 +547,21 @@
       <source>Судью стола назначает стойка или администратор</source>
       <translation>The desk or the administrator assigns a table's referee</translation>
     </message>
+    <message>
+      <source>Три этапа сыграны: дальше «Финал четырёх»</source>
+      <translation>Three stages played: next is “Final four”</translation>
+    </message>
+    <message>
+      <source>Финал уже разыгран</source>
+      <translation>The final is already drawn</translation>
+    </message>
+    <message>
+      <source>Финал — после трёх сыгранных этапов</source>
+      <translation>The final comes after three played stages</translation>
+    </message>
+    <message>
+      <source>Сначала доиграйте этап {n}</source>
+      <translation>Finish stage {n} first</translation>
+    </message>
   </context>
 </TS>

@@ -119,10 +119,13 @@ def test_open_in_viewer_without_a_pdf_viewer_says_so(qtbot, monkeypatch):
     said = []
     dlg = PrintPreview(build_record_pdf(record("pyramid100-match.json")), "Протокол", use_default_renderer=False)
     qtbot.addWidget(dlg)
+    from clubdesk.ui import print_preview
+
+    monkeypatch.setattr(print_preview, "OPENER", None)           # the shell's opener (Windows, macOS): Qt answers
     monkeypatch.setattr(dlg, "open_url", lambda url: False)       # no program opens a PDF here
-    monkeypatch.setattr(dlg, "say", lambda title, text: said.append(text))
+    monkeypatch.setattr(dlg, "offer_save", lambda text: said.append(text) or False)
     qtbot.mouseClick(dlg.open_button, Qt.MouseButton.LeftButton)
-    assert said and said[0].startswith("На этом компьютере не найдена программа для открытия PDF.")
+    assert said == ["На этом компьютере нет программы для просмотра PDF. Сохраните его в файл."]
 
 
 def test_the_usual_tooltip_comes_back_when_the_button_can_act(qtbot):

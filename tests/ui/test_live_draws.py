@@ -79,6 +79,10 @@ def test_draws_page_draws_with_a_typed_seed_and_rechecks_it(qtbot, club, admin, 
     hub.tournaments.create(admin, "Кубок", ids)
     page = DrawsPage(club, hub, admin)
     qtbot.addWidget(page)
+    assert not page.final_button.isEnabled()                    # the final comes after three stages
+    page.seed.setText("abc")
+    page.draw_button.click()
+    assert not page.error.isHidden() and page.tree.topLevelItemCount() == 0
     page.seed.setText("777")
     page.draw_button.click()
     assert page.error.isHidden()
@@ -86,9 +90,9 @@ def test_draws_page_draws_with_a_typed_seed_and_rechecks_it(qtbot, club, admin, 
     assert "777" in stage.text(1) and stage.childCount() == 2 + 3  # two tables, three rounds
     page.check_button.click()
     assert page.error.objectName() == "formOk"
-    page.seed.setText("abc")
-    page.draw_button.click()
-    assert not page.error.isHidden()
+    # the next stage is drawn once this one is played: the button says so instead of a refusal after the click
+    assert not page.draw_button.isEnabled() and page.draw_button.toolTip() == "Сначала доиграйте этап 1"
+    assert not page.final_button.isEnabled()
 
 
 def test_standings_widget_and_models_pass_the_model_tester(qtbot, qtmodeltester, demo, hub, club, tmp_path):

@@ -195,7 +195,21 @@ class DrawsPage(QWidget):
                     n=r.number, minutes=r.minutes, nominal=money(r.nominal)), self._round_status(r.id)])
             node.setExpanded(st is stages[-1])
         self.draw_button.setText(tr("Жеребьёвка этапа {n}").format(n=min(len(stages) + 1, 3)))
+        self._sync_draws(stages)
         self.tree.resizeColumnToContents(0)
+
+    def _sync_draws(self, stages) -> None:
+        """The next draw is offered when it can be made: a stage after the one before is played, the final after
+        the third (the service refuses an early one; the buttons say why before the click)."""
+        if not self.actor.has("desk"):
+            return
+        played = not stages or all(self.svc.round_over(r.id) for r in stages[-1].rounds)
+        final = any(st.kind == "final" for st in stages)
+        enable(self.draw_button, played and len(stages) < 3,
+               tr("Сначала доиграйте этап {n}").format(n=len(stages)) if not played
+               else tr("Три этапа сыграны: дальше «Финал четырёх»"))
+        enable(self.final_button, played and len(stages) == 3 and not final,
+               tr("Финал уже разыгран") if final else tr("Финал — после трёх сыгранных этапов"))
 
     def _tick(self) -> None:
         """The clock of a running round ticks here too (it was frozen until the page was shown again), while the
