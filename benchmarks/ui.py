@@ -9,7 +9,7 @@
    Targets: p99 < 16 ms and ≤ 3× the baseline p99.
 2. Filter keystroke on 100 000 players — PlayersModel.set_filter for every prefix typed. Target < 30 ms.
 3. App start to the main window on a demo DB with 5 000 players and 50 000 events, as a subprocess
-   (offscreen), against a bare PySide6 QMainWindow subprocess. Target ≤ 1.5×.
+   (offscreen), against a bare PySide6 QMainWindow subprocess. Target ≤ 1.2× (issue 36).
 
     python benchmarks/ui.py [--quick] [shots] [filter] [start]
 
