@@ -57,3 +57,12 @@ def test_the_first_frame_and_every_page_shown_leave_the_printing_the_hub_and_the
     # no hub has not loaded psycopg; the store at head needed no migration.
     assert got["pages"] == {page: ["sqlalchemy"] for page in got["pages"]}
     assert len(got["pages"]) == 7
+
+
+def test_the_gui_start_parses_its_options_without_building_every_commands_parser():
+    # `clubdesk` with the GUI's options: argparse's nine sub-parsers and the commands' modules are ~7 ms of CPU
+    code = ("import sys; from clubdesk import cli; a = cli.parse_args(['--db', 'db', '--lang', 'en', '--demo']); "
+            "print(a.db, a.lang, a.demo, a.command, 'clubdesk.commands.sync' in sys.modules)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60, check=True)
+    assert done.stdout.split() == ["db", "en", "True", "None", "False"]
