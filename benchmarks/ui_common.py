@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-SHOT_P99_MS, SHOT_RATIO, FILTER_MS, START_RATIO = 16.0, 3.0, 30.0, 1.5
+SHOT_P99_MS, SHOT_RATIO, FILTER_MS, START_RATIO = 16.0, 3.0, 30.0, 1.2
 
 
 def pct(values: list[float], p: float) -> float:

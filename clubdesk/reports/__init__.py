@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from clubdesk.reports.base import Meta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from clubdesk.reports.base import Meta
 
 __all__ = ["Meta", "build_record_pdf"]
+
+
+def __getattr__(name: str):
+    """`Meta` on first use (PEP 562): ReportLab (~10 MB, ~60 ms) is loaded by printing, not by a window that
+    only lays a bracket out (reports.bracket_layout) — issue 36."""
+    if name == "Meta":
+        from clubdesk.reports.base import Meta
+
+        return Meta
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def build_record_pdf(record: dict, meta: Meta | None = None, lang: str = "ru", bankroll: str | None = None,

@@ -6,13 +6,11 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy import func, or_, select
 
 from clubdesk.errors import KnownError
-from clubdesk.reports import Meta, build_record_pdf
-from clubdesk.reports.mafia import EveningGame, build_mafia_evening
-from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData, build_tournament
 from clubdesk.rules.zhuk.events import START_RATING, from10
 from clubdesk.services import matches, scopes
 from clubdesk.services.games import GameService
@@ -33,6 +31,13 @@ from clubdesk.store.models import (
     Tournament,
     TournamentEntry,
 )
+
+if TYPE_CHECKING:
+    from clubdesk.reports.base import Meta
+    from clubdesk.reports.zhuk_tournament import TournamentData
+
+# ReportLab (clubdesk.reports, ~10 MB) is imported by the methods that print, not with the service: the Protocols
+# page lists what can be printed without it (issue 36).
 
 GAME_NAMES = {"pyramid100": ("Пирамидка 100", "Pyramid 100"), "zhuk": ("Жук", "Zhuk"), "mafia": ("Мафия", "Mafia")}
 KINDS = ("game", "tournament", "evening")
@@ -187,6 +192,8 @@ class ProtocolService:
 
     def game_meta(self, game_id: str, lang: str = "ru") -> tuple[dict, Meta]:
         """The game's record (the events that count) and what the store knows about it."""
+        from clubdesk.reports.base import Meta
+
         with self.store.session_factory() as s:
             g = s.get(Game, game_id)
             if g is None:
@@ -286,6 +293,8 @@ class ProtocolService:
 
     # ---- documents ------------------------------------------------------------------------------
     def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
+        from clubdesk.reports import build_record_pdf
+
         record, meta = self.game_meta(game_id, lang)   # NotFound first
         if self.games.cancelled(game_id):  # its window printed it, signatures and «партия не окончена» (evening3)
             raise KnownError("Игра отменена как созданная по ошибке: протокола у неё нет.",
@@ -310,6 +319,9 @@ class ProtocolService:
 
     def tournament_data(self, tournament_id: str) -> tuple[TournamentData, Meta]:
         """Stages, rounds and tables of a Жук tournament with every table's start and current balances."""
+        from clubdesk.reports.base import Meta
+        from clubdesk.reports.zhuk_tournament import RoundResult, StageData, TableResult, TournamentData
+
         with self.store.session_factory() as s:
             tnm = s.get(Tournament, tournament_id)
             if tnm is None:
@@ -353,6 +365,8 @@ class ProtocolService:
             from clubdesk.services.pyramid_tournaments import PyramidTournamentService
 
             return PyramidTournamentService(self.store, self.games).bracket_pdf(tournament_id, lang)
+        from clubdesk.reports.zhuk_tournament import build_tournament
+
         data, meta = self.tournament_data(tournament_id)
         if stage is not None and stage not in {s.number for s in data.stages}:
             raise NotFound(f"В турнире нет этапа {stage}.", f"The tournament has no stage {stage}.")
@@ -370,6 +384,8 @@ class ProtocolService:
         return build_mafia_seating(seating, self._evening_meta(evening_id, lang), lang)
 
     def _evening_meta(self, evening_id: str, lang: str) -> Meta:
+        from clubdesk.reports.base import Meta
+
         with self.store.session_factory() as s:
             ev = s.get(Evening, evening_id)
             if ev is None:
@@ -382,6 +398,8 @@ class ProtocolService:
 
     def evening_pdf(self, evening_id: str, lang: str = "ru") -> bytes:
         """The evening summary: standings over its Mafia games (evening → tables → games)."""
+        from clubdesk.reports.mafia import EveningGame, build_mafia_evening
+
         meta = self._evening_meta(evening_id, lang)
         with self.store.session_factory() as s:
             ev = s.get(Evening, evening_id)

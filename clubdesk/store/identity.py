@@ -9,7 +9,7 @@ beside it on this machine is another instance and writes under a new id (docs/sy
 from __future__ import annotations
 
 import json
-import platform
+import os
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 
 
 def machine() -> str:
+    """The machine's network name, as platform.node() gives it. The fast open asks it before the first frame, and
+    importing platform costs ~3 ms (its regular expressions): on POSIX it is os.uname()'s node, as platform's own."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import platform
+
     return platform.node()
 
 

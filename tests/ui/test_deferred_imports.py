@@ -1,0 +1,68 @@
+"""Issue 36: what a desk does not show yet, it does not import. Each library below costs start time or memory
+(SQLAlchemy ~44 MB and ~0.4 s, Alembic ~17 MB, ReportLab with PIL ~10 MB, psycopg ~10 MB) and has one moment
+it is needed: the ORM after the first frame (Store.warm_up), Alembic when the file is not at head, ReportLab
+when something prints, aiohttp when the table page starts, psycopg when the desk talks to a hub, openpyxl
+when a workbook is read or written. A fresh interpreter, so the test sees what the app imported."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LATER = ("sqlalchemy", "alembic", "reportlab", "PIL", "aiohttp", "psycopg", "openpyxl", "phonenumbers")
+
+EVERY_PAGE = """
+import json, sys, time
+from pathlib import Path
+from PySide6.QtCore import QSettings
+from clubdesk.roles import Actor
+from clubdesk.ui.app import make_application, open_club, show_main_window
+from clubdesk.ui.main_window import PAGES
+LATER = sys.argv[3].split(",")
+loaded = lambda: sorted(name for name in LATER if name in sys.modules)
+app, _tr = make_application("ru")
+club = open_club(Path(sys.argv[1]))
+window = show_main_window(club, Actor(None, "admin", frozenset({"admin"})),
+                          QSettings(sys.argv[2], QSettings.Format.IniFormat))
+app.processEvents()
+first = loaded() + [name for name in ("platform",) if name in sys.modules]  # ~3 ms of regular expressions
+deadline = time.monotonic() + 60
+while not club.store.ready and time.monotonic() < deadline:
+    app.processEvents()
+    time.sleep(0.005)
+pages = {}
+for page in PAGES:
+    window.show_page(page)
+    app.processEvents()
+    pages[page] = loaded()
+print(json.dumps({"first": first, "ready": club.store.ready, "pages": pages}))
+"""
+
+
+def test_the_first_frame_and_every_page_shown_leave_the_printing_the_hub_and_the_migrations_unloaded(
+        club_file, tmp_path):
+    path, _desk = club_file  # a store at head
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", EVERY_PAGE, str(path), str(tmp_path / "ui.ini"), ",".join(LATER)],
+                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["first"] == []  # the first frame: plain sqlite3, no ORM, no phone metadata, the host's name from os
+    assert got["ready"] is True
+    # Every page shown, the store checked: the ORM only. The draws page lays its brackets out and the protocols
+    # page lists documents without ReportLab; the live page has not started the table page; a desk that joined
+    # no hub has not loaded psycopg; the store at head needed no migration.
+    assert got["pages"] == {page: ["sqlalchemy"] for page in got["pages"]}
+    assert len(got["pages"]) == 7
+
+
+def test_the_gui_start_parses_its_options_without_building_every_commands_parser():
+    # `clubdesk` with the GUI's options: argparse's nine sub-parsers and the commands' modules are ~7 ms of CPU
+    code = ("import sys; from clubdesk import cli; a = cli.parse_args(['--db', 'db', '--lang', 'en', '--demo']); "
+            "print(a.db, a.lang, a.demo, a.command, 'clubdesk.commands.sync' in sys.modules)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60, check=True)
+    assert done.stdout.split() == ["db", "en", "True", "None", "False"]
