@@ -4,7 +4,7 @@ match's referee at «Новый матч» and «Судья матча…» (iss
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QWidget
 
 from clubdesk.services.scopes import RefereeAccount, named_referee
 from clubdesk.ui.i18n import tr
@@ -48,3 +48,21 @@ class RefereeList(QListWidget):
     def login(self) -> str | None:
         item = self.currentItem()
         return item.data(LOGIN) if item is not None else None
+
+
+def no_referees_note() -> QLabel:
+    """The line a referee dialog shows when the club has no referee account to pick."""
+    none = QLabel(tr("Учётных записей с ролью «судья» нет: их заводит администратор на странице «Сотрудники»."))
+    none.setObjectName("formError")
+    none.setWordWrap(True)
+    return none
+
+
+def assign_buttons(dialog: QDialog) -> tuple[QDialogButtonBox, QPushButton, QPushButton]:
+    """«Назначить» and «Отмена» of a referee dialog (a Жук table's, a Пирамидка match's): (box, ok, cancel)."""
+    buttons = QDialogButtonBox()
+    ok = buttons.addButton(tr("Назначить"), QDialogButtonBox.ButtonRole.AcceptRole)
+    cancel = buttons.addButton(tr("Отмена"), QDialogButtonBox.ButtonRole.RejectRole)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, ok, cancel

@@ -78,6 +78,20 @@ def error_label() -> QLabel:
     return label
 
 
+def guard(error: QLabel, action) -> bool:
+    """Run what the user asked for: a refusal (KnownError) is its one line in `error`; a success hides the line."""
+    from clubdesk.errors import KnownError
+
+    try:
+        action()
+    except KnownError as exc:
+        error.setText(exc.message())
+        error.show()
+        return False
+    error.hide()
+    return True
+
+
 def enable(button, enabled: bool, why: str = "") -> None:
     """Enable a button, or disable it with a tooltip saying why it cannot act now (never a silent no-op).
     The button's own tooltip comes back once it is enabled again."""

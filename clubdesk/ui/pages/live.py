@@ -7,12 +7,12 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from clubdesk.errors import KnownError
 from clubdesk.optional import optional_module
 from clubdesk.services.accounts import Actor
 from clubdesk.services.scopes import referee_accounts
 from clubdesk.ui.game_windows import GameWindows
 from clubdesk.ui.i18n import tr
+from clubdesk.ui.views import guard
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.end_round import EndRoundDialog
@@ -207,14 +207,7 @@ class LivePage(QWidget):
         return cancel_game(self, self.hub, self.actor, table.game_id, what, ask=ask, tell=tell)
 
     def _guard(self, action) -> bool:
-        try:
-            action()
-        except KnownError as exc:
-            self.error.setText(exc.message())
-            self.error.show()
-            return False
-        self.error.hide()
-        return True
+        return guard(self.error, action)
 
     def open_table(self, table) -> ZhukTableWindow:
         """The table's scoring window: the open one raised, else a new one (deleted when it is closed)."""

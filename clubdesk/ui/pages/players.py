@@ -22,7 +22,7 @@ from clubdesk.roles import Actor
 from clubdesk.services.players import PlayerService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.players import RATING, PlayersModel
-from clubdesk.ui.views import table_view
+from clubdesk.ui.views import guard, table_view
 
 if TYPE_CHECKING:  # the dialogs are imported when opened: the page is the first thing shown at start
     from clubdesk.ui.player_card import PlayerCard
@@ -154,16 +154,7 @@ class PlayersPage(QWidget):
         return bool(dialog.exec())
 
     def _guard(self, action) -> bool:
-        from clubdesk.errors import KnownError
-
-        try:
-            action()
-        except KnownError as exc:
-            self.error.setText(exc.message())
-            self.error.show()
-            return False
-        self.error.hide()
-        return True
+        return guard(self.error, action)
 
     def remove_player(self) -> None:
         """Remove the selected player, registered by mistake, after a question; the service refuses one with

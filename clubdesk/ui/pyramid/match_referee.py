@@ -4,13 +4,13 @@ picked here."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from clubdesk.services.matches import MatchRow
 from clubdesk.services.scopes import RefereeAccount
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.plain import plain_text_labels
-from clubdesk.ui.referee_picker import RefereeList
+from clubdesk.ui.referee_picker import RefereeList, assign_buttons, no_referees_note
 
 
 class MatchRefereeDialog(QDialog):
@@ -35,21 +35,13 @@ class MatchRefereeDialog(QDialog):
         self.unknown.setWordWrap(True)
         layout.addWidget(self.unknown)
         if not referees:
-            none = QLabel(tr("Учётных записей с ролью «судья» нет: их заводит администратор на странице "
-                             "«Сотрудники»."))
-            none.setObjectName("formError")
-            none.setWordWrap(True)
-            layout.addWidget(none)
+            layout.addWidget(no_referees_note())
         hint = QLabel(tr("Со страницы для столов этот матч ведёт только выбранный судья (и стойка); «Любой судья» — "
                          "любая учётная запись с ролью «судья». В протоколе печатается выбранный судья."))
         hint.setObjectName("muted")
         hint.setWordWrap(True)
         layout.addWidget(hint)
-        self.buttons = QDialogButtonBox()
-        self.ok = self.buttons.addButton(tr("Назначить"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.cancel = self.buttons.addButton(tr("Отмена"), QDialogButtonBox.ButtonRole.RejectRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.ok, self.cancel = assign_buttons(self)
         layout.addWidget(self.buttons)
         # a stored free text names nobody here: no row is picked for it, and «Назначить» waits for a pick
         self.unknown.setVisible(not self.list.select_stored(match.referee))

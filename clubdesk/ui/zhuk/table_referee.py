@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QVBoxLayout,
@@ -16,7 +15,7 @@ from clubdesk.services.scopes import RefereeAccount
 from clubdesk.services.tournaments_data import TableInfo
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.plain import plain_text_labels
-from clubdesk.ui.referee_picker import LOGIN, RefereeList  # noqa: F401 - LOGIN: the rows' data, as before
+from clubdesk.ui.referee_picker import LOGIN, RefereeList, assign_buttons, no_referees_note  # noqa: F401 - LOGIN: the rows' data, as before
 
 
 class TableRefereeDialog(QDialog):
@@ -47,17 +46,9 @@ class TableRefereeDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         if not referees:
-            none = QLabel(tr("Учётных записей с ролью «судья» нет: их заводит администратор на странице "
-                             "«Сотрудники»."))
-            none.setObjectName("formError")
-            none.setWordWrap(True)
-            layout.addWidget(none)
+            layout.addWidget(no_referees_note())
         layout.addWidget(hint)
-        self.buttons = QDialogButtonBox()
-        self.ok = self.buttons.addButton(tr("Назначить"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.cancel = self.buttons.addButton(tr("Отмена"), QDialogButtonBox.ButtonRole.RejectRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.ok, self.cancel = assign_buttons(self)
         layout.addWidget(self.buttons)
         self.table.currentIndexChanged.connect(self._show_current)
         index = next((i for i, t in enumerate(tables) if t.game_id == game_id), 0)
