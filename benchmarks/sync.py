@@ -42,7 +42,7 @@ BULK = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
 
 class Desk:
     def __init__(self, address: HubAddress, tmp: Path, name: str) -> None:
-        role, self.password = add_desk(address, name)
+        role, self.password = add_desk(address, name, staff=True)  # its admin account is a staff row (h005)
         self.role = role
         self.store = open_store(tmp / f"{name}.sqlite")
         join(self.store, address, name, self.password)
