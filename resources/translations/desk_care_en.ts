@@ -19,5 +19,25 @@
       <source>Роли: {name}</source>
       <translation>Roles: {name}</translation>
     </message>
+    <message>
+      <source>Рассадки ещё нет: отметьте игроков на вкладке «Регистрация» и нажмите «Рассадить».</source>
+      <translation>No seating yet: check players in on the Check-in tab and press Seat players.</translation>
+    </message>
+    <message>
+      <source>Рассадки ещё нет. Отмечено игроков: {n} — нажмите «Рассадить».</source>
+      <translation>No seating yet. Players checked in: {n}: press Seat players.</translation>
+    </message>
+    <message>
+      <source>Рассадки ещё нет. Отмечено игроков: {n}; для стола нужно {table} — отметьте ещё {more}.</source>
+      <translation>No seating yet. Players checked in: {n}; a table needs {table}: check in {more} more.</translation>
+    </message>
+    <message>
+      <source>✓ отмечен</source>
+      <translation>✓ checked in</translation>
+    </message>
+    <message>
+      <source>Уже отмечен на этом вечере</source>
+      <translation>Already checked in this evening</translation>
+    </message>
   </context>
 </TS>
