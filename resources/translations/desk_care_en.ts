@@ -39,5 +39,61 @@
       <source>Уже отмечен на этом вечере</source>
       <translation>Already checked in this evening</translation>
     </message>
+    <message>
+      <source>Пирамидка: {a} — {b}, {sa}:{sb}</source>
+      <translation>Pyramid: {a} vs {b}, {sa}:{sb}</translation>
+    </message>
+    <message>
+      <source>Всё записанное сохранено: после запуска игры продолжатся с того же места. Часы раунда «Жука» идут и без программы: раунд, время которого вышло, закончится при запуске сам.</source>
+      <translation>Everything recorded is saved: after the next start the games go on where they are. A Zhuk round's clock runs without the program: a round whose time is up ends by itself at the next start.</translation>
+    </message>
+    <message>
+      <source>Страница для столов: телефоны у столов потеряют связь со стойкой</source>
+      <translation>Table page: the phones at the tables lose their link to the desk</translation>
+    </message>
+    <message>
+      <source>и ещё игр: {n}</source>
+      <translation>and {n} more games</translation>
+    </message>
+    <message>
+      <source>Страница для столов: телефоны, вошедшие в неё ({n}), потеряют связь со стойкой</source>
+      <translation>Table page: the phones logged in to it ({n}) lose their link to the desk</translation>
+    </message>
+    <message>
+      <source>Введённое не сохранено. Закрыть без сохранения?</source>
+      <translation>What you typed is not saved. Close without saving?</translation>
+    </message>
+    <message>
+      <source>Закрыть без сохранения</source>
+      <translation>Close without saving</translation>
+    </message>
+    <message>
+      <source>Вернуться к вводу</source>
+      <translation>Back to the form</translation>
+    </message>
+    <message>
+      <source>Удар не записан</source>
+      <translation>Shot not recorded</translation>
+    </message>
+    <message>
+      <source>Enter записывает удар. Закрыть окно без него?</source>
+      <translation>Enter records the shot. Close the window without it?</translation>
+    </message>
+    <message>
+      <source>Закрыть без удара</source>
+      <translation>Close without the shot</translation>
+    </message>
+    <message>
+      <source>Вернуться к удару</source>
+      <translation>Back to the shot</translation>
+    </message>
+    <message>
+      <source>{title}: удар набран, но не записан</source>
+      <translation>{title}: a shot is typed but not recorded</translation>
+    </message>
+    <message>
+      <source>Набранный удар не записан:</source>
+      <translation>The shot typed is not recorded:</translation>
+    </message>
   </context>
 </TS>

@@ -177,6 +177,10 @@ class HostPanel(QWidget):
         v.addWidget(self.secret_veil)
         return box
 
+    @property
+    def game_id(self) -> str:
+        return self.c.game_id
+
     def open_game_text(self) -> str:
         """For the main window's warning on closing: this game while it is not over."""
         return "" if self.c.state["step"] == "finished" else tr("Мафия: {title}").format(title=self.c.title)
