@@ -95,5 +95,65 @@
       <source>Набранный удар не записан:</source>
       <translation>The shot typed is not recorded:</translation>
     </message>
+    <message>
+      <source>не настроен</source>
+      <translation>not set up</translation>
+    </message>
+    <message>
+      <source>Сервер синхронизации не настроен</source>
+      <translation>No sync server is set up</translation>
+    </message>
+    <message>
+      <source>Эта стойка работает сама по себе: всё записанное хранится здесь и ничего не теряется. Если у клуба несколько стоек, подключите их к общему серверу — записи уйдут на него и придут на другие стойки.</source>
+      <translation>This desk works on its own: everything recorded is kept here and nothing is lost. If the club has several desks, connect them to a common server: the records go to it and reach the other desks.</translation>
+    </message>
+    <message>
+      <source>Подключить к серверу…</source>
+      <translation>Connect to a server…</translation>
+    </message>
+    <message>
+      <source>Стойку к серверу подключает администратор</source>
+      <translation>An administrator connects the desk to a server</translation>
+    </message>
+    <message>
+      <source>Подключить к серверу</source>
+      <translation>Connect to a server</translation>
+    </message>
+    <message>
+      <source>например, bar_1</source>
+      <translation>for example bar_1</translation>
+    </message>
+    <message>
+      <source>Имя и пароль стойки выдаёт администратор сервера (clubdesk sync add-desk ИМЯ). Пароль хранится в хранилище паролей системы.</source>
+      <translation>The server's administrator gives the desk's name and password (clubdesk sync add-desk NAME). The password is kept in the system keyring.</translation>
+    </message>
+    <message>
+      <source>Адрес сервера:</source>
+      <translation>Server address:</translation>
+    </message>
+    <message>
+      <source>Имя стойки:</source>
+      <translation>Desk name:</translation>
+    </message>
+    <message>
+      <source>Пароль стойки:</source>
+      <translation>Desk password:</translation>
+    </message>
+    <message>
+      <source>Схема:</source>
+      <translation>Schema:</translation>
+    </message>
+    <message>
+      <source>Подключить</source>
+      <translation>Connect</translation>
+    </message>
+    <message>
+      <source>Или в командной строке: clubdesk sync join URL --desk ИМЯ</source>
+      <translation>Or on the command line: clubdesk sync join URL --desk NAME</translation>
+    </message>
+    <message>
+      <source>Хранилища паролей системы нет: пароль стойки сохранён в файле {path} (его может читать только этот пользователь, он не зашифрован).</source>
+      <translation>There is no system keyring: the desk password is kept in {path} (readable only by this user, not encrypted).</translation>
+    </message>
   </context>
 </TS>
