@@ -155,5 +155,13 @@
       <source>Хранилища паролей системы нет: пароль стойки сохранён в файле {path} (его может читать только этот пользователь, он не зашифрован).</source>
       <translation>There is no system keyring: the desk password is kept in {path} (readable only by this user, not encrypted).</translation>
     </message>
+    <message>
+      <source>На столе: {balls} — {points} очк. и контрольный №10</source>
+      <translation>On the table: {balls} — {points} pts and the control ball №10</translation>
+    </message>
+    <message>
+      <source>B — «баги», игровая валюта «Жука» (Z§1): у каждого игрока на старте 10 000 B.</source>
+      <translation>B: bugs, the Zhuk game currency (Z§1); every player starts with 10 000 B.</translation>
+    </message>
   </context>
 </TS>

@@ -141,7 +141,7 @@ class HostPanel(QWidget):
         self.foul_reason = QLineEdit()
         self.foul_reason.setPlaceholderText(tr("Пояснение к фолу (необязательно)"))
         self.leave = QPushButton(tr("Покинул игру сам"))
-        self.leave.setToolTip(tr("Игрок сам покинул игру: как удаление, −0.5 (M-12)"))
+        self.leave.setToolTip(tr("Игрок сам покинул игру: как удаление, −0,5 (M-12)"))
         self.points = QDoubleSpinBox()
         self.points.setRange(-1.0, 1.0)
         self.points.setSingleStep(0.1)

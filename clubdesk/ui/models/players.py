@@ -38,7 +38,10 @@ def headers() -> list[str]:
 
 
 def rating_text(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
+    """1012,5 in Russian (clubdesk.decimals)."""
+    from clubdesk.decimals import decimal
+
+    return decimal(value)
 
 
 class PlayersModel(RowTableModel):
