@@ -190,6 +190,7 @@ def test_a_desk_joins_a_hub_from_the_page_and_syncs(qtbot, hub, tmp_path):
         assert page.worker is not None
         qtbot.waitUntil(lambda: page.worker.state == "online", timeout=20_000)
         assert page.state.text() == "на связи" and desk_name in page.desk.text()
+        assert page.view.isVisibleTo(page) and page.pending_up.isVisibleTo(page)
         page.worker.stop()
     finally:
         store.close()

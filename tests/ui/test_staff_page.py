@@ -105,4 +105,6 @@ def test_the_roles_of_an_account_are_changed_from_the_page_and_a_refusal_stays_i
     dialog.roles["desk"].click()
     _ok(dialog)
     assert dialog.isVisible() and "администратор" in dialog.error.text()
+    qtbot.waitUntil(lambda: dialog.error.isVisible())
+    assert dialog.error.height() >= dialog.error.heightForWidth(dialog.error.width())  # the whole line, not cut
     assert staff.get(admin, "admin").roles == ("admin",)

@@ -28,6 +28,8 @@ def test_a_desk_without_a_hub_reads_not_set_up_and_offers_to_join(qtbot, club, a
     assert not any("нет связи" in t or "Ждут отправки" in t for t in texts), texts
     assert page.not_joined.join_button.isVisible() and page.not_joined.join_button.isEnabled()
     assert not page.sync_button.isVisible() and not page.pending_up.isVisibleTo(page)
+    assert not any(w.isVisibleTo(page) for w in (page.view, page.conflicts_title, page.merge_button,
+                                                 page.archived_button))  # nothing to decide: no empty list
 
 
 def test_only_an_administrator_joins_a_hub_from_the_page(qtbot, club, admin):

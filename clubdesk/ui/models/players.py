@@ -196,7 +196,7 @@ class PlayersModel(RowTableModel):
             if col == RATING:
                 return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:
-                if p.id in self._marked:
+                if p.id in self._marked and not banned:  # a ban in force says more than a check-in
                     return tr("✓ отмечен")
                 if not banned:
                     return tr("гость вечера") if p.is_guest else tr("в клубе")
@@ -204,9 +204,9 @@ class PlayersModel(RowTableModel):
                     else tr("запрет бессрочно")
         elif role == ALIGNMENT and col == RATING:
             return ALIGN_RIGHT_VCENTER
-        elif role == TOOLTIP and p.id in self._marked:
+        elif role == TOOLTIP and p.id in self._marked and not banned:
             return tr("Уже отмечен на этом вечере")
-        elif role == FOREGROUND and p.id in self._marked:
+        elif role == FOREGROUND and p.id in self._marked and not banned:
             return MARKED_COLOR
         elif role == TOOLTIP and banned:
             return tr("Запрет посещения: {reason}").format(reason=p.ban_reason)

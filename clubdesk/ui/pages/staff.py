@@ -24,7 +24,7 @@ from clubdesk.roles import ROLES, Actor
 from clubdesk.services.staff import AccountRow, StaffService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import DISPLAY, FOREGROUND, RowTableModel
-from clubdesk.ui.views import error_label, table_view
+from clubdesk.ui.views import error_label, grow_to_fit, table_view
 
 
 def role_titles() -> dict[str, str]:
@@ -176,6 +176,7 @@ class RolesDialog(QDialog):
         except KnownError as exc:
             self.error.setText(exc.message())
             self.error.show()
+            grow_to_fit(self)  # the wrapped line must not squeeze the note over the boxes
             return
         self.accept()
 

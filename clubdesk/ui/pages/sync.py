@@ -189,6 +189,13 @@ class SyncPage(QWidget):
         archived = branch_count(self.club.store.read, archived=True)
         self.archived_button.setText(tr("Отложенные ветки ({n})…").format(n=archived))
         self._update_actions()
+        # a desk on its own with nothing to decide: no empty conflict list, no disabled buttons under the calm word
+        quiet = not joined and not conflicts and not archived
+        for w in (self.conflicts_title, self.view, self.archived_button):
+            w.setVisible(not quiet)
+        if quiet:
+            self.merge_button.hide()
+            self.choose_button.hide()
 
     # ---- conflict actions (administrator) ------------------------------------------------------------------
     def selected(self):
