@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from clubdesk.errors import KnownError
 from clubdesk.roles import Actor
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.views import enable, error_label
+from clubdesk.ui.views import enable, error_label, grow_to_fit
 
 
 class NotJoinedPanel(QWidget):
@@ -129,6 +129,7 @@ class JoinDialog(QDialog):
         except KnownError as exc:
             self.error.setText(exc.message())
             self.error.show()
+            grow_to_fit(self)  # the wrapped line must not squeeze the fields
             return
         finally:
             QApplication.restoreOverrideCursor()

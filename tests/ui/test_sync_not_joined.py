@@ -52,5 +52,8 @@ def test_a_refused_join_is_one_line_in_the_dialog_and_nothing_is_kept(qtbot, clu
     dialog.join()
     assert dialog.isVisible() and dialog.error.text().startswith("Имя стойки «Бар 1»")
     assert "\n" not in dialog.error.text()
+    qtbot.waitUntil(dialog.error.isVisible)
+    assert dialog.error.height() >= dialog.error.heightForWidth(dialog.error.width())   # whole, fields not squeezed
+    assert dialog.url.height() >= dialog.url.minimumSizeHint().height()
     assert club.store.read("SELECT 1 FROM settings WHERE key = 'sync.hub_url'") == []
     dialog.reject()
