@@ -81,9 +81,13 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def number(value: float) -> str:
-    """A tick label: whole numbers without decimals, thousands with a thin space, minus as a true minus."""
+    """A tick label: whole numbers without decimals, thousands with a thin space, minus as a true minus, the
+    decimal comma in Russian (clubdesk.decimals)."""
+    from clubdesk.errors import language
+
     text = f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
-    return text.replace(",", "\u202f").replace("-", "−")
+    text = text.replace(",", "\u202f").replace("-", "−")
+    return text.replace(".", ",") if language() == "ru" else text
 
 
 def layout(chart: Chart, width: int, height: int, legend: bool | None = None, measure: Measure = estimate) -> Plot:

@@ -195,10 +195,10 @@ def _resend_all(store, args, lang: str) -> int:
 
 
 def _join(store, args, lang: str) -> int:
-    from clubdesk.sync.credentials import from_environment, load_password, save_password
+    from clubdesk.sync.credentials import from_environment, load_password
     from clubdesk.sync.errors import SyncError
     from clubdesk.sync.hub import HubAddress, check_desk_name
-    from clubdesk.sync.join import join
+    from clubdesk.sync.join import join_desk
     from clubdesk.sync.password_file import read_password_file
 
     name = check_desk_name(args.desk)
@@ -217,8 +217,7 @@ def _join(store, args, lang: str) -> int:
             if not sys.stdin.isatty():
                 raise
             password = getpass.getpass(f"Пароль стойки {name}: " if lang == "ru" else f"Password of desk {name}: ")
-    config = join(store, address, name, password)
-    kept = save_password(address, name, password) if keep else None
+    config, kept = join_desk(store, address, name, password, keep)
     _say(lang, f"Стойка {name} подключена к {address.where} (клуб {config.club_id}).",
          f"Desk {name} joined {address.where} (club {config.club_id}).")
     if kept is not None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from clubdesk.decimals import tenths as points_in_tenths
 from clubdesk.reports.base import Meta, heading, info_block, note, render, signatures, table, title
 from clubdesk.reports.strings import t
-from clubdesk.rules.mafia.scoring import evening_table
+from clubdesk.rules.mafia.scoring import best_moves, evening_table
 from clubdesk.rules.record import replay
 
 SEATS = 10
@@ -25,8 +26,9 @@ def win_reason_text(reason: str, winner: str, lang: str) -> str:
     return t(key, lang) if key else reason
 
 
-def _pts(tenths: int) -> str:
-    return f"{tenths / 10:.1f}".replace("-", "−")
+def _pts(value: int, lang: str) -> str:
+    """Points kept in tenths, as the paper's language writes them: 1,3 · 1.3 (clubdesk.decimals)."""
+    return points_in_tenths(value, lang)
 
 
 @dataclass
@@ -89,15 +91,15 @@ def _seats_table(log: GameLog, name, lang: str):
     body = [head]
     extras: dict[int, list[str]] = {}
     for seat, tenths, reason in e.extra_log:
-        extras.setdefault(seat, []).append(f"{'+' if tenths > 0 else ''}{_pts(tenths)} {reason}")
+        extras.setdefault(seat, []).append(f"{'+' if tenths > 0 else ''}{_pts(tenths, lang)} {reason}")
     for seat, tenths in e.best_move.items():
         if tenths:
-            extras.setdefault(seat, []).append(f"+{_pts(tenths)} {t('mf_best_move', lang).lower()}")
+            extras.setdefault(seat, []).append(f"+{_pts(tenths, lang)} {t('mf_best_move', lang).lower()}")
     for s in range(1, SEATS + 1):
         role = t(f"mf_role_{e.roles[s - 1]}", lang) if e.roles else ""
         fouls = (log.fouls.get(s, []) + ["", "", "", ""])[:4]
         left = t(log.left[s], lang, **log.left_args[s]) if s in log.left else ""
-        body.append([str(s), name(e.players[s - 1]), role, *fouls, left, _pts(scores[s - 1]), extras.get(s, [])])
+        body.append([str(s), name(e.players[s - 1]), role, *fouls, left, _pts(scores[s - 1], lang), extras.get(s, [])])
     span = [("SPAN", (3, 0), (6, 0)), ("ALIGN", (3, 1), (6, -1), "CENTER")]
     return table(body, [7, 38, 14, 9, 9, 9, 9, 27, 12, 34], align_right=(0, 8), extra=span)
 
@@ -170,7 +172,7 @@ def build_mafia_game(record: dict, meta: Meta | None = None, lang: str = "ru") -
     story += [heading(t("mf_days", lang)), _days_table(log, lang), heading(t("mf_nights", lang)),
               _nights_table(log, lang)]
     if e.best_guesses:
-        lines = [t("mf_best_move_line", lang, seat=s, guesses=", ".join(map(str, g)), points=_pts(e.best_move[s]))
+        lines = [t("mf_best_move_line", lang, seat=s, guesses=", ".join(map(str, g)), points=_pts(e.best_move[s], lang))
                  for s, g in e.best_guesses.items()]
     else:
         lines = [t("mf_no_best_move", lang)]
@@ -214,12 +216,14 @@ def build_mafia_evening(games: list[EveningGame], meta: Meta | None = None, lang
         pairs.append(("", t("mf_seed", lang, seed=seed)))
     story: list = [title(doc_title), info_block(pairs), heading(t("mf_standings", lang))]
     head = [t("place", lang), t("player", lang), t("mf_games", lang), t("mf_wins", lang), t("mf_score", lang),
-            t("mf_extra", lang), t("mf_first_killed", lang)]
-    body = [head] + [[str(place), meta.name(x.player), str(n), str(x.wins), _pts(x.score), _pts(x.extra),
+            t("mf_best_move", lang), t("mf_extra", lang), t("mf_first_killed", lang)]
+    best = best_moves(e for _label, e in results if e.winner is not None)  # named apart, as the season does
+    body = [head] + [[str(place), meta.name(x.player), str(n), str(x.wins), _pts(x.score, lang),
+                      _pts(best.get(x.player, 0), lang), _pts(x.extra - best.get(x.player, 0), lang),
                       str(x.first_killed)] for place, x, n in table_rows]
     if standings is not None:
         body = [list(standings[0]), *map(list, standings[1])]
-    story.append(table(body, [12, 60, 14, 14, 16, 18, 22], align_right=(0, 2, 3, 4, 5, 6)))
+    story.append(table(body, [12, 52, 13, 13, 14, 16, 16, 20], align_right=(0, 2, 3, 4, 5, 6, 7)))
     story.append(note(t("mf_ties", lang)))
     story.append(heading(t("mf_games_list", lang)))
     rows = [[t("game", lang), t("mf_result", lang)]]

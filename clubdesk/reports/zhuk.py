@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clubdesk.decimals import decimal
 from clubdesk.reports.base import Meta, heading, info_block, money, note, render, signatures, signed, table, title
 from clubdesk.reports.strings import has, t
 from clubdesk.rules.record import replay
@@ -102,7 +103,7 @@ def balances_table(engine, name, lang: str):
     delta = engine.rating_delta()
     for seat in engine.seats:
         end = engine.balances[seat.id]
-        body.append([name(seat.id), f"{seat.rating10 / 10:g}", money(seat.balance), money(end),
+        body.append([name(seat.id), decimal(seat.rating10 / 10, lang), money(seat.balance), money(end),
                      signed(end - seat.balance), signed(delta[seat.id])])
     return table(body, [50, 16, 20, 20, 20, 18], align_right=(1, 2, 3, 4, 5))
 
@@ -124,7 +125,7 @@ def build_zhuk_round(record: dict, meta: Meta | None = None, lang: str = "ru", b
     pairs += [(t("date", lang), meta.date or "—"), (t("table", lang), meta.table or "—"),
               (t("referee", lang), meta.official or "—"),
               (t("options", lang), round_options(engine.nominal, engine.settlement, lang, bankroll))]
-    story: list = [title(doc_title), info_block(pairs)]
+    story: list = [title(doc_title), info_block(pairs), note(t("zh_currency", lang))]  # B where it first appears
     if engine.opening_bank:
         story.append(note(f"{t('zh_bank_start', lang)}: {money(engine.opening_bank)} B", bold=True))
     story.append(heading(t("zh_log", lang)))

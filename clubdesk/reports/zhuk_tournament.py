@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from reportlab.lib import colors
 from reportlab.platypus import PageBreak
 
+from clubdesk.decimals import decimal
 from clubdesk.reports.base import Meta, heading, info_block, money, note, render, signatures, signed, table, title
 from clubdesk.reports.strings import t
 from clubdesk.rules.zhuk import tournament as zt
@@ -87,7 +88,7 @@ def options_text(data: TournamentData, lang: str) -> str:
 
 def _header(data: TournamentData, meta: Meta, lang: str, doc_title: str) -> list:
     pairs = list(meta.context) + [(t("date", lang), meta.date or "—"), (t("options", lang), options_text(data, lang))]
-    return [title(doc_title), note(data.name, bold=True), info_block(pairs)]
+    return [title(doc_title), note(data.name, bold=True), info_block(pairs), note(t("zh_currency", lang))]
 
 
 def draw_story(stage: StageData, name, lang: str) -> list:
@@ -270,7 +271,7 @@ def standings_story(data: TournamentData, name, lang: str) -> list:
     body = [head]
     status = _standing_status(data, lang)
     for i, (p, amount, out) in enumerate(standings_rows(data)):
-        body.append([str(i + 1), name(p), f"{data.ratings.get(p, zt.START_RATING):g}"]
+        body.append([str(i + 1), name(p), decimal(data.ratings.get(p, zt.START_RATING), lang)]
                     + [money(per_stage[n][p]) if p in per_stage[n] else "" for n in cols]
                     + [money(amount) if amount is not None else "", status(p, out)])
     widths = [14, 42, 17] + [19] * len(cols) + [19, 46]  # one line each for «Stage 1» and «победитель турнира»

@@ -59,7 +59,7 @@ class LoginFailed(KnownError):
 
 def _check_roles(roles: tuple[str, ...]) -> None:
     if not roles or any(r not in ROLES for r in roles):
-        raise ValidationError("roles", "Выберите хотя бы одну известную роль.", "Choose at least one known role.")
+        raise ValidationError("roles", "Отметьте хотя бы одну роль.", "Tick at least one role.")
 
 
 def check_new_login(login: str) -> None:

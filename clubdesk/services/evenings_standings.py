@@ -8,15 +8,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from clubdesk.columns import Column, Sheet, csv_text, xlsx_bytes
+from clubdesk.decimals import tenths as decimal_tenths
 from clubdesk.errors import language
 from clubdesk.rules.mafia.clauses import clause
-from clubdesk.rules.mafia.scoring import evening_table
+from clubdesk.rules.mafia.scoring import best_moves, evening_table
 from clubdesk.services.accounts import Actor, require
 
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One player's evening: place, finished games, wins, points (tenths) and the M-7 tie-break figures."""
+    """One player's evening: place, finished games, wins, points (tenths) and the M-7 tie-break figures. The best
+    move and the host's extra points apart, named as the season names them (issue 38 item 9); their sum is the
+    tie-break after the score."""
 
     place: int
     player_id: str
@@ -24,8 +27,9 @@ class StandingRow:
     games: int
     wins: int
     score: int
-    extra: int
+    extra: int  # the host's extra points alone
     first_killed: int
+    best_move: int = 0
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,8 @@ class BanFlag:
 
 
 def tenths(value: int) -> str:
-    """Points as a host writes them: 1.3, −0.5, 0."""
-    return f"{value / 10:.1f}".replace("-", "−") if value % 10 else str(value // 10).replace("-", "−")
+    """Points as a host writes them: 1,3 · −0,5 · 0 (in English 1.3; clubdesk.decimals)."""
+    return decimal_tenths(value)
 
 
 def _count(name: str) -> tuple:
@@ -64,6 +68,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("games", "Игр", "Games", *_count("games")),
     Column("wins", "Побед", "Wins", *_count("wins")),
     Column("score", "Баллы", "Score", *_points("score")),
+    Column("best_move", "Лучший ход", "Best move", *_points("best_move")),
     Column("extra", "Доп. баллы", "Extra points", *_points("extra")),
     Column("first_killed", "Убит первым", "Killed first", *_count("first_killed")),
 )
@@ -71,9 +76,11 @@ COLUMNS: tuple[Column, ...] = (
 
 def standing_rows(engines: Iterable[Any], names: dict[str, str]) -> list[StandingRow]:
     """The M-7 evening table of finished games (engines), one row per player, best first."""
-    table = evening_table(e for e in engines if e.winner is not None)
-    return [StandingRow(place, line.player, names.get(line.player, "?"), n, line.wins, line.score, line.extra,
-                        line.first_killed) for place, line, n in table]
+    finished = [e for e in engines if e.winner is not None]
+    best = best_moves(finished)
+    return [StandingRow(place, line.player, names.get(line.player, "?"), n, line.wins, line.score,
+                        line.extra - best.get(line.player, 0), line.first_killed, best.get(line.player, 0))
+            for place, line, n in evening_table(finished)]
 
 
 class StandingsMixin:

@@ -12,8 +12,10 @@ from clubdesk.services.players import PlayerRow
 from clubdesk.services.ratings import RatingService
 
 
-def _rating(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.1f}"
+def _rating(value: float, lang: str) -> str:
+    from clubdesk.decimals import decimal
+
+    return decimal(value, lang)
 
 
 class PlayerReport:
@@ -27,7 +29,7 @@ class PlayerReport:
         pyramid = r.pyramid_history(player.id)
         rating = r.ratings(rounds).get(player.id, 1000)
         facts = [(t("pc_nickname", lang), player.nickname or "—"), (t("pc_phone", lang), player.phone or "—"),
-                 (t("pc_zhuk_rating", lang), _rating(rating)), (t("pc_rounds", lang), str(len(zhuk))),
+                 (t("pc_zhuk_rating", lang), _rating(rating, lang)), (t("pc_rounds", lang), str(len(zhuk))),
                  (t("pc_pyramid_rating", lang),
                   t("pc_pyramid_value", lang, rating=round(pyramid[-1].value), n=len(pyramid)) if pyramid
                   else t("pc_no_matches", lang))]
@@ -38,7 +40,7 @@ class PlayerReport:
                                                 "pc_rating_change")],
                           [[x.name, t("pc_finished" if x.status == "finished" else "pc_running", lang), str(x.rounds),
                             "—" if x.balance is None else f"{x.balance:,}".replace(",", "\u202f"),
-                            ("+" if x.rating_change > 0 else "") + _rating(x.rating_change)]
+                            ("+" if x.rating_change > 0 else "") + _rating(x.rating_change, lang)]
                            for x in r.history(player.id)],
                           [60, 20, 15, 20, 20], t("pc_no_tournaments", lang), (2, 3, 4))
         card = self.mafia.card(player.id, self.mafia.evenings.players.today())

@@ -178,9 +178,11 @@ class ProtocolService:
 
     # ---- lookups --------------------------------------------------------------------------------
     def _names(self, s, mafia: bool = False) -> dict[str, str]:
-        """Player id → display name (Mafia: the nickname the table knows, else the name)."""
+        """Player id → the name printed: the full name, and in a Mafia protocol the nickname the table knows after it
+        («Иванов Пётр «Карамболь»», as the check-in list writes it): every player named the same way (issue 38 item 9;
+        some were printed by the nickname alone)."""
         rows = s.execute(select(Player.id, Player.name, Player.nickname)).all()
-        return {pid: (nick or name) if mafia else name for pid, name, nick in rows}
+        return {pid: f"{name} «{nick}»" if mafia and nick else name for pid, name, nick in rows}
 
     def _club(self, s) -> str:
         row = s.get(Setting, "club_name")

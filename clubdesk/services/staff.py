@@ -1,4 +1,5 @@
-"""Staff accounts as the administrator keeps them: list, create with roles, reset a password, disable, enable.
+"""Staff accounts as the administrator keeps them: list, create with roles, change roles, reset a password, disable,
+enable.
 
 A disabled account is never deleted: the events it recorded and the evenings it hosted keep its name.
 Logging in and first-start live in accounts.py.
@@ -12,7 +13,7 @@ from sqlalchemy import select
 
 from clubdesk.errors import PermissionDenied, ValidationError
 from clubdesk.roles import ROLE_NAMES, ROLES, Actor, require
-from clubdesk.services.accounts import AccountService, _hasher, check_new_password
+from clubdesk.services.accounts import AccountService, _check_roles, _hasher, check_new_password
 from clubdesk.store.db import Store
 from clubdesk.store.models import Account
 from clubdesk.store.uow import UnitOfWork
@@ -88,6 +89,29 @@ class StaffService:
                     raise PermissionDenied("Это последний администратор: его нельзя отключить.",
                                            "This is the last administrator: it cannot be disabled.")
             acc.active = active
+            uow.session.flush()
+            return _row(acc)
+
+    def set_roles(self, actor: Actor, account_id: str, roles: tuple[str, ...]) -> AccountRow:
+        """The account's roles from now on (a written row change, so it syncs); its phones' sessions take them at
+        their next request (web/server.py). An administrator keeps his own admin role, and the last active
+        administrator keeps it: without one nobody could manage the accounts."""
+        require(actor, "admin")
+        _check_roles(roles)
+        with UnitOfWork(self.store, actor.account_id) as uow:
+            acc = self._account(uow, account_id)
+            if "admin" in acc.role_set and "admin" not in roles:
+                if acc.id == actor.account_id:
+                    raise PermissionDenied("Свою роль администратора снять нельзя: войдите под другим "
+                                           "администратором.",
+                                           "You cannot take the administrator role from yourself: log in as another "
+                                           "administrator.")
+                admins = [a for a in uow.session.scalars(select(Account).where(Account.active.is_(True)))
+                          if "admin" in a.role_set and a.id != acc.id]
+                if not admins:
+                    raise PermissionDenied("Это последний администратор: роль администратора у него не снять.",
+                                           "This is the last administrator: the administrator role stays.")
+            acc.roles = " ".join(sorted(set(roles)))
             uow.session.flush()
             return _row(acc)
 

@@ -1,6 +1,9 @@
-"""Joining a hub: check the desk's login and password, learn the club, say hello, remember the hub."""
+"""Joining a hub: check the desk's login and password, learn the club, say hello, remember the hub (and, from the
+command line and the Sync page alike, the desk's password: join_desk)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from clubdesk.store.db import Store
 from clubdesk.sync import hub_facts, protocol
@@ -34,3 +37,14 @@ def join(store: Store, address: HubAddress, desk_name: str, password: str) -> De
     config = DeskConfig(address, desk_name, club[0])
     save_config(store, config)
     return config
+
+
+def join_desk(store: Store, address: HubAddress, desk_name: str, password: str,
+              keep: bool = True) -> tuple[DeskConfig, Path | None]:
+    """`clubdesk sync join` and the page's «Подключить к серверу…»: join, then keep the password where the worker
+    finds it (the OS keyring, else a file only this user reads, whose path is returned). `keep=False`: a password a
+    service gives at every run is not kept."""
+    from clubdesk.sync.credentials import save_password
+
+    config = join(store, address, desk_name, password)
+    return config, (save_password(address, desk_name, password) if keep else None)

@@ -50,6 +50,18 @@ def _later_texts() -> dict[str, str]:
     }
 
 
+MAX_GAME_LINES = 8  # games named one by one in the closing warning; the rest are counted
+
+
+def _running_line(g) -> str:
+    """One running game as the closing warning names it."""
+    if g.game == "mafia":
+        return tr("Мафия: {title}").format(title=g.title)
+    a, b = g.names
+    line = tr("Пирамидка: {a} — {b}, {sa}:{sb}").format(a=a, b=b, sa=g.score[0], sb=g.score[1])
+    return f"{line} ({g.title})" if g.title else line
+
+
 class MainWindow(QMainWindow):
     def __init__(self, club: Club, actor: Actor, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -195,9 +207,11 @@ class MainWindow(QMainWindow):
         self.show_page(last if last in PAGES else "players")
 
     def unfinished(self) -> list[str]:
-        """What is still going on: running Жук rounds (their clocks run on) and open windows of unfinished games."""
+        """What is still going on (issue 38 item 5): running Жук rounds (their clocks run on), this desk's running
+        Пирамидка matches and Mafia games, a shot typed and not recorded, and the phones' table page."""
         from PySide6.QtWidgets import QApplication
 
+        from clubdesk.services.running import running_games
         from clubdesk.services.tournaments import TournamentService
 
         svc = TournamentService(self.club.store, self.club.games)
@@ -212,10 +226,22 @@ class MainWindow(QMainWindow):
                 tables=", ".join(map(str, numbers)))
             lines.append(tr("«Жук» {name}: {what}, раунд {r} — {playing}").format(
                 name=svc.get(tid).name, what=what, r=info.number, playing=playing))
-        for w in QApplication.topLevelWidgets():
+        games = running_games(self.club.store)
+        for g in games[:MAX_GAME_LINES]:
+            lines.append(_running_line(g))
+        if len(games) > MAX_GAME_LINES:
+            lines.append(tr("и ещё игр: {n}").format(n=len(games) - MAX_GAME_LINES))
+        listed = {g.game_id for g in games}
+        for w in QApplication.topLevelWidgets():  # a window's own line: a typed shot, a game not listed above
             text = w.open_game_text() if w.isVisible() and hasattr(w, "open_game_text") else ""
-            if text:
+            if text and getattr(w, "game_id", None) not in listed:
                 lines.append(text)
+        web = getattr(self.pages.get("live"), "web", None)
+        if web is not None and web.running:
+            phones = web.server.pairing.sessions_open()
+            lines.append(tr("Страница для столов: телефоны, вошедшие в неё ({n}), потеряют связь со стойкой")
+                         .format(n=phones) if phones else
+                         tr("Страница для столов: телефоны у столов потеряют связь со стойкой"))
         return lines
 
     def run_dialog(self, box) -> bool:
@@ -247,8 +273,9 @@ class MainWindow(QMainWindow):
         if busy:
             box = QMessageBox(QMessageBox.Icon.Warning, tr("Закрыть ClubDesk?"),
                               tr("Ещё не закончено:") + "\n" + "\n".join(f"• {line}" for line in busy), parent=self)
-            box.setInformativeText(tr("Всё записанное сохранено. Часы раунда идут и без программы: после "
-                                      "запуска раунд, время которого вышло, закончится сам."))
+            box.setInformativeText(tr("Всё записанное сохранено: после запуска игры продолжатся с того же места. "
+                                      "Часы раунда «Жука» идут и без программы: раунд, время которого вышло, "
+                                      "закончится при запуске сам."))
             box.accept_button = box.addButton(tr("Закрыть программу"), QMessageBox.ButtonRole.AcceptRole)
             box.setDefaultButton(box.addButton(tr("Не закрывать"), QMessageBox.ButtonRole.RejectRole))
             if not self.run_dialog(box):
@@ -258,7 +285,7 @@ class MainWindow(QMainWindow):
             from PySide6.QtWidgets import QApplication
             for w in QApplication.topLevelWidgets():
                 if w is not self and w.isVisible():
-                    w.close()
+                    w.close()  # a typed shot was named above: its window gives it up without a second question
         worker = getattr(self.club, "_sync_worker", None)
         if worker is not None:
             worker.stop()

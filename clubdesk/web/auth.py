@@ -220,6 +220,12 @@ class Pairing:
             s.seen = now
             return s
 
+    def sessions_open(self) -> int:
+        """Phones logged in now (sessions not idle past SESSION_IDLE_S): what closing the desk cuts off."""
+        with self._lock:
+            now = self.clock()
+            return sum(1 for s in self._sessions.values() if now - s.seen <= SESSION_IDLE_S)
+
     def spend(self, s: Session) -> bool:
         """One request of this session, if its budget holds one (see RATE); False: refuse it, nothing else done."""
         with self._lock:

@@ -180,8 +180,8 @@
       <translation>Export CSV…</translation>
     </message>
     <message>
-      <source>Считаются оконченные игры. Равенство очков: доп. баллы, победы, убит первым (M-7).</source>
-      <translation>Finished games count. Ties: extra points, wins, first killed (M-7).</translation>
+      <source>Считаются оконченные игры. Равенство очков: доп. баллы с лучшим ходом, победы, убит первым (M-7).</source>
+      <translation>Finished games count. Ties: extra points with the best move, wins, first killed (M-7).</translation>
     </message>
     <message>
       <source>Подтвердить запрет посещения</source>

@@ -36,7 +36,7 @@
       <translation>Left the game himself</translation>
     </message>
     <message>
-      <source>Игрок сам покинул игру: как удаление, −0.5 (M-12)</source>
+      <source>Игрок сам покинул игру: как удаление, −0,5 (M-12)</source>
       <translation>The player left the game of his own accord: as a removal, −0.5 (M-12)</translation>
     </message>
     <message>

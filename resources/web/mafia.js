@@ -204,7 +204,7 @@ function stepPanel(v) {
     case "night": return nightPanel(v);
     case "finished": return [el("div", { class: "banner", id: "banner" }, v.winner === "red" ? MW.red : MW.black),
       el("table", { class: "seats" }, ...SEATS.map((s) => el("tr", {}, el("td", {}, who(v, s)),
-        el("td", { class: "m" }, fmt(MW.points, { p: String(v.score[String(s)]).replace("-", "−") })))))];
+        el("td", { class: "m" }, fmt(MW.points, { p: num(v.score[String(s)]) })))))];
     default: return [];
   }
 }
@@ -307,11 +307,16 @@ async function mact(event) {
     setLine(MW.saved);
   }
 }
+// Points as the page's language writes them: 1,3 in Russian, 1.3 in English; a true minus (clubdesk/decimals.py).
+function num(x) {
+  const text = String(x).replace("-", "−");
+  return LANG === "ru" ? text.replace(".", ",") : text;
+}
 function mdescribe(e) {
   const t = MW.ev[e.type] || e.type;
   if (e.type === "vote") return t + " " + Object.entries(e.votes || {}).map(([s, c]) => `${s}→${c}`).join(" ");
   if (e.type === "removal" && e.clause == null) return fmt(MW.removed, { s: e.seat }); // its clause: under «Роли» (M-16)
-  return fmt(t, { s: e.seat, b: e.by, t: e.target, f: e.for, c: e.clause, p: e.points,
+  return fmt(t, { s: e.seat, b: e.by, t: e.target, f: e.for, c: e.clause, p: e.points == null ? e.points : num(e.points),
     g: (e.guesses || []).join(", ") });
 }
 function mrefresh() {

@@ -17,7 +17,8 @@ from tests.reports.pdftable import table_rows
 
 SEATS = ["№", "Игрок", "Роль", "Фолы", "Выбыл", "Баллы", "Доп. баллы"]  # «Фолы» spans four columns
 DAYS = ["День", "Выставлены (кем → кто)", "Голосование", "Перестрелка", "Подъём всех"]
-STANDINGS = ["Место", "Игрок", "Игр", "Побед", "Баллы", "Доп. баллы", "Убит первым"]  # the screen's columns
+# the screen's columns: the best move and the host's extra points apart, as the season names them (issue 38 item 9)
+STANDINGS = ["Место", "Игрок", "Игр", "Побед", "Баллы", "Лучший ход", "Доп. баллы", "Убит первым"]
 NICKS = {f"P{i}": n for i, n in enumerate(["Кий", "Шар", "Луза", "Борт", "Дуплет", "Свояк", "Карамболь", "Штопор",
                                           "Накат", "Оттяжка"], 1)}
 
@@ -60,7 +61,9 @@ def unfinished() -> Script:
 
 
 def pts(tenths: int) -> str:
-    return f"{tenths / 10:.1f}".replace("-", "−")
+    """As a Russian protocol writes points (issue 38 item 9): 1,5 · −0,5 · 0, never «1.5» or «0.0»."""
+    whole, rest = divmod(abs(tenths), 10)
+    return ("−" if tenths < 0 else "") + (f"{whole},{rest}" if rest else str(whole))
 
 
 def counts(votes: list[dict], kind: str) -> str:
@@ -143,8 +146,10 @@ def test_evening_summary_prints_the_standings_the_evening_service_computes(store
     rows = table_rows(ProtocolService(store, svc.games).evening_pdf(evening_id), STANDINGS)
     from clubdesk.services.evenings_standings import tenths
 
-    expected = [{"Место": str(r.place), "Игрок": r.name, "Игр": str(r.games), "Побед": str(r.wins),
-                 "Баллы": tenths(r.score), "Доп. баллы": tenths(r.extra), "Убит первым": str(r.first_killed)}
+    full = {p.id: f"{p.name} «{p.nickname}»" for p in PlayerService(store).search("", 0, 100)}  # every player alike
+    expected = [{"Место": str(r.place), "Игрок": full[r.player_id], "Игр": str(r.games), "Побед": str(r.wins),
+                 "Баллы": tenths(r.score), "Лучший ход": tenths(r.best_move), "Доп. баллы": tenths(r.extra),
+                 "Убит первым": str(r.first_killed)}
                 for r in svc.standings(evening_id)]
     assert rows == expected
 
@@ -179,8 +184,8 @@ def test_game_form_prints_the_leave_the_unanswered_check_the_foul_reason_and_the
     rec = with_additions().record()
     pdf = build_record_pdf(rec, Meta(names=NICKS))
     seats = {r["№"]: r for r in table_rows(pdf, SEATS)}
-    assert seats["8"]["Выбыл"] == "покинул игру сам" and seats["8"]["Баллы"] == "−0.5"
-    assert seats["1"]["Доп. баллы"] == "+0.3 лучший ход"
+    assert seats["8"]["Выбыл"] == "покинул игру сам" and seats["8"]["Баллы"] == "−0,5"
+    assert seats["1"]["Доп. баллы"] == "+0,3 лучший ход"
     nights = table_rows(pdf, NIGHTS)
     assert nights == [{"Ночь": "1", "Выстрелы (кто → в кого)": "2→1, 7→1, 9→1", "Убит": "№1",
                        "Проверка дона": "№8: без ответа", "Проверка шерифа": "№7: чёрный"}]

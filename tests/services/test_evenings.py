@@ -164,10 +164,11 @@ def test_game_of_the_evening_and_standings_use_the_engine_scores(svc, admin, eve
     for seat, pid in enumerate(table, 1):
         assert table_rows[pid].score == round(final["score"][str(seat)] * 10)
     first = svc.standings(evening.id)[0]
-    assert first.player_id == table[0] and first.score == 15 and first.extra == 5 and first.first_killed == 1
+    assert first.player_id == table[0] and first.score == 15 and first.first_killed == 1
+    assert (first.best_move, first.extra) == (5, 0)   # the best move apart from the host's extra points
     assert svc.standings(evening.id)[1].player_id == table[4]   # 1.2: win + extra 0.2
     csv_text = svc.standings_csv(evening.id)
-    assert csv_text.splitlines()[0].startswith("Место;Игрок") and "1.5" in csv_text.splitlines()[1]
+    assert csv_text.splitlines()[0].startswith("Место;Игрок") and "1,5" in csv_text.splitlines()[1]
 
 
 def test_standings_tie_shares_the_place_and_orders_by_m7(svc, admin, evening, people):
@@ -206,7 +207,7 @@ def test_group_three_foul_flags_a_ban_the_admin_confirms(svc, admin, evening, pe
 
 
 def test_tenths_print_like_a_protocol():
-    assert [tenths(x) for x in (15, 10, 0, -5, -10)] == ["1.5", "1", "0", "−0.5", "−1"]
+    assert [tenths(x) for x in (15, 10, 0, -5, -10)] == ["1,5", "1", "0", "−0,5", "−1"]
 
 
 # --- M-14 rule variants of an evening ------------------------------------------------------------------------

@@ -165,6 +165,7 @@ CASES: list[tuple[str, tuple[str, ...], Call]] = [
     ("StaffService.reset_password", (), lambda c, a: c.staff.reset_password(a, c.actors["host"].account_id,
                                                                                "other-password")),
     ("StaffService.set_active", (), lambda c, a: c.staff.set_active(a, c.actors["host"].account_id, False)),
+    ("StaffService.set_roles", (), lambda c, a: c.staff.set_roles(a, c.actors["host"].account_id, ("referee",))),
     ("ConflictService.merge_players", (), lambda c, a: ConflictService(c.store).merge_players(a, c.ids[0], c.ids[1])),
     # no conflict is open: with its check deleted each of these refuses «not found», not PermissionDenied
     ("ConflictService.merge_conflict", (), lambda c, a: ConflictService(c.store).merge_conflict(a, 1)),

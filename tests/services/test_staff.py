@@ -80,3 +80,54 @@ def test_only_an_administrator_manages_accounts(staff, store, admin):
                 lambda: staff.reset_password(desk, row.id, "new-pass"), lambda: staff.set_active(desk, row.id, False)):
         with pytest.raises(PermissionDenied):
             act()
+
+
+# --- roles changed after an account is made (issue 38 item 12) -------------------------------------------------
+
+def test_an_accounts_roles_change_and_it_logs_in_with_the_new_ones(staff, store, admin):
+    row = staff.create(admin, "orlov", "ref-pass-1", ("referee",), "Орлов Глеб")
+    changed = staff.set_roles(admin, row.id, ("host", "referee"))
+    assert changed.roles == ("referee", "host") and staff.get(admin, "orlov").roles == ("referee", "host")
+    assert AccountService(store).login("orlov", "ref-pass-1").roles == frozenset({"host", "referee"})
+    staff.set_roles(admin, row.id, ("host",))
+    assert AccountService(store, Clock()).login("orlov", "ref-pass-1").roles == frozenset({"host"})
+
+
+def test_a_role_change_is_a_logged_row_change_so_it_syncs(staff, store, admin):
+    row = staff.create(admin, "orlov", "ref-pass-1", ("referee",))
+    before = store.read("SELECT count(*) FROM change_log WHERE entity = 'accounts' AND entity_id = ?", (row.id,))[0][0]
+    staff.set_roles(admin, row.id, ("referee", "desk"))
+    payloads = store.read("SELECT payload FROM change_log WHERE entity = 'accounts' AND entity_id = ? ORDER BY id",
+                          (row.id,))
+    assert len(payloads) == before + 1 and "desk referee" in payloads[-1][0]
+
+
+def test_no_role_at_all_is_refused_in_one_line(staff, admin):
+    row = staff.create(admin, "orlov", "ref-pass-1", ("referee",))
+    with pytest.raises(ValidationError) as exc:
+        staff.set_roles(admin, row.id, ())
+    assert exc.value.message() == "Отметьте хотя бы одну роль."
+    assert staff.get(admin, "orlov").roles == ("referee",)
+
+
+def test_the_last_administrator_and_the_administrator_himself_keep_the_admin_role(staff, store, admin):
+    from clubdesk.roles import SYSTEM
+
+    with pytest.raises(PermissionDenied):
+        staff.set_roles(admin, admin.account_id, ("desk",))          # himself
+    with pytest.raises(PermissionDenied):
+        staff.set_roles(SYSTEM, admin.account_id, ("desk",))         # the machine's operator: the last one
+    assert staff.get(admin, "admin").roles == ("admin",)
+    other = staff.create(admin, "boss", "boss-pass", ("admin",))
+    staff.set_roles(admin, other.id, ("desk",))                      # another administrator remains: allowed
+    assert staff.get(admin, "boss").roles == ("desk",)
+    staff.set_roles(SYSTEM, admin.account_id, ("admin", "host"))      # adding a role to the last one is fine
+    assert staff.get(admin, "admin").roles == ("admin", "host")
+
+
+def test_only_an_administrator_changes_roles(staff, store, admin):
+    row = staff.create(admin, "irina", "desk-pass", ("desk",))
+    desk = AccountService(store).login("irina", "desk-pass")
+    with pytest.raises(PermissionDenied):
+        staff.set_roles(desk, row.id, ("desk", "admin"))
+    assert staff.get(admin, "irina").roles == ("desk",)

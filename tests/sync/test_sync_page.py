@@ -160,3 +160,37 @@ def test_a_branch_arriving_through_the_hub_is_one_line_that_names_the_desk_it_ca
     qtbot.addWidget(page)
     assert page.model.rowCount() == 1 and page.conflicts_title.text() == "Конфликты: 1"
     assert f"ветка стойки {b.name} — событий: 4, №1–4" in page.model.data(page.model.index(0, 2))
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_desk_joins_a_hub_from_the_page_and_syncs(qtbot, hub, tmp_path):
+    """Issue 38 item 10: «Подключить к серверу…» does what `clubdesk sync join` does (join_desk), the password kept in
+    the keyring; the page then shows the hub and the worker syncs."""
+    from clubdesk.store.db import open_store
+    from clubdesk.sync.credentials import load_password
+    from clubdesk.sync.hub import HubAddress
+    from clubdesk.ui.pages.sync import SyncPage
+
+    _address, password, desk_name = hub.add_desk("bar")
+    store = open_store(tmp_path / "bar.sqlite")
+    try:
+        admin = AccountService(store).create_first_admin("admin", "secret-admin")
+        club = Club(store)
+        page = SyncPage(club, admin, None)
+        qtbot.addWidget(page)
+        assert page.not_joined.isVisibleTo(page)
+        dialog = page.not_joined.open_join()
+        dialog.url.setText(hub.address.url)
+        dialog.schema.setText(hub.address.schema)
+        dialog.desk.setText(desk_name)
+        dialog.password.setText(password)
+        dialog.join()
+        assert not dialog.isVisible() and not page.not_joined.isVisibleTo(page)
+        assert load_password(HubAddress.parse(hub.address.url, schema=hub.address.schema), desk_name) == password
+        assert page.worker is not None
+        qtbot.waitUntil(lambda: page.worker.state == "online", timeout=20_000)
+        assert page.state.text() == "на связи" and desk_name in page.desk.text()
+        assert page.view.isVisibleTo(page) and page.pending_up.isVisibleTo(page)
+        page.worker.stop()
+    finally:
+        store.close()

@@ -179,7 +179,7 @@ def play_tie_shootout_and_red_win(qtbot, game):
     click(qtbot, vote.record)
     assert c.state["winner"] == "red" and panel.banner.text() == "Игра окончена"
     assert display.winner.text() == "Победа красных"
-    assert display.cells[0].line.text() == "1.3 очк."                # win 1.0 + best move 0.3
+    assert display.cells[0].line.text() == "1,3 очк."                # win 1 + best move 0,3: the Russian comma
     assert_nothing_secret(display, over=True)  # the winning colour is announced; roles still are not
     assert games.engine(c.game_id).scores()[0] == 13
 

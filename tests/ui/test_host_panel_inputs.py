@@ -317,3 +317,45 @@ def test_m5_5_in_the_clause_picker_removes_the_don_and_is_refused_for_a_civilian
     qtbot.keyClick(panel, Qt.Key.Key_F)
     assert c.state["removals"] == [{"seat": 7, "clause": "5.5"}] and c.state["fouls"] == {}
     assert panel.clause.currentData() == "2.4" and panel.foul.text() == "Фол (F)"  # the removal was a one-off
+
+
+# --- a picked seat ends with its action or its phase (issue 38 item 7) ---------------------------------------
+
+def fouls(c) -> dict[str, int]:
+    return {s: n for s, n in c.state["fouls"].items() if n}
+
+
+def test_a_seat_picked_for_a_foul_is_let_go_once_the_foul_is_recorded(qtbot, game):  # noqa: F811
+    c, panel, *_ = game
+    deal_and_open_day_zero(qtbot, panel)
+    click(qtbot, panel.cards[3])
+    assert panel.picked.text() == "Место 4: Гранит"
+    qtbot.keyClick(panel, Qt.Key.Key_F)
+    assert fouls(c) == {"4": 1}
+    assert panel.selected is None and panel.picked.text() == "Щёлкните карточку места"
+    assert [card.seat for card in panel.cards if card.property("mark") == "picked"] == []
+    qtbot.keyClick(panel, Qt.Key.Key_F)                      # a second F hits nobody: it asks for the card
+    assert fouls(c) == {"4": 1}
+    assert panel.error.isVisible() and panel.error.text() == "Сначала щёлкните карточку игрока."
+
+
+def test_a_seat_picked_and_not_used_is_let_go_when_the_phase_moves_on(qtbot, game):  # noqa: F811
+    c, panel, *_ = game
+    deal_and_open_day_zero(qtbot, panel)
+    click(qtbot, panel.cards[6])                             # picked in seat 1's speech…
+    assert panel.cards[6].property("mark") == "picked"
+    qtbot.keyClick(panel, Qt.Key.Key_N)                      # …seat 2 speaks now
+    assert c.state["speaker"] == 2
+    assert panel.selected is None and panel.picked.text() == "Щёлкните карточку места"
+    qtbot.keyClick(panel, Qt.Key.Key_F)
+    assert fouls(c) == {} and panel.error.text() == "Сначала щёлкните карточку игрока."
+
+
+def test_a_refused_action_keeps_the_seat_picked_to_try_again(qtbot, game):  # noqa: F811
+    c, panel, *_ = game
+    deal_and_open_day_zero(qtbot, panel)
+    give_extra(qtbot, panel, 5, 2, "")                       # refused: no reason (M-7)
+    assert panel.error.isVisible() and panel.selected == 5
+    type_text(panel.reason, "Честная игра")
+    click(qtbot, panel.extra)
+    assert c.state["extra_points"][-1]["seat"] == 5 and panel.selected is None

@@ -46,7 +46,7 @@ def test_standings_show_the_engine_scores(page, club):
     model = page.standings.model
     shown = {model.row_at(i).player_id: model.index(i, 4).data() for i in range(model.rowCount())}
     for seat, pid in enumerate(finished.players):
-        assert shown[pid] == f"{scores[seat] / 10:g}".replace("-", "−")
+        assert shown[pid] == f"{scores[seat] / 10:g}".replace("-", "−").replace(".", ",")  # the Russian comma
 
 
 def test_swap_asks_with_the_effect_and_changes_the_table(page):

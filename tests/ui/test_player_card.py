@@ -42,12 +42,12 @@ def test_mafia_tab_shows_the_hand_computed_figures(p05_card):
     tab = p05_card.mafia
     assert {role: (g.text(), w.text()) for role, (g, w) in tab.role_cells.items()} == {
         "civilian": ("3", "2"), "mafia": ("0", "0"), "sheriff": ("1", "1"), "don": ("0", "0")}
-    assert {k: v.text() for k, v in tab.totals.items()} == {"best_move": "0", "extra": "0.3", "removals": "0",
+    assert {k: v.text() for k, v in tab.totals.items()} == {"best_move": "0", "extra": "0,3", "removals": "0",
                                                            "first_killed": "0"}
-    assert cells(tab.seasons) == [["IV кв. 2026", "2 из 12", "3", "2", "2.3"], ["III кв. 2026", "2 из 10", "1", "1", "1"]]
+    assert cells(tab.seasons) == [["IV кв. 2026", "2 из 12", "3", "2", "2,3"], ["III кв. 2026", "2 из 10", "1", "1", "1"]]
     assert cells(tab.games) == [
         ["04.12.2026", "Вечер 04.12", "1, стол 1", "4", "шериф", "победа", "1"],
-        ["13.11.2026", "Вечер 13.11", "1, стол 1", "3", "красный", "поражение", "0.3"],
+        ["13.11.2026", "Вечер 13.11", "1, стол 1", "3", "красный", "поражение", "0,3"],
         ["06.11.2026", "Вечер 06.11", "1, стол 1", "5", "красный", "победа", "1"],
         ["25.09.2026", "Вечер 25.09", "1, стол 1", "5", "красный", "победа", "1"]]
     assert tab.chart.chart.series[0].values == (1.0, 1.3, 2.3)

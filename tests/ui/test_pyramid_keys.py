@@ -206,8 +206,9 @@ def test_whole_match_by_keys_matches_the_engine_shot_by_shot(qtbot, window, stor
         assert window._service.state(window.game_id) == s
         # the hall scoreboard shows what the engine says, after every shot
         assert [side.score.text() for side in board.sides] == [str(s["score"][p]) for p in pair]
-        assert board.table_line.text() == "На столе: {} — {} очк.".format(
-            " ".join(map(str, s["table"])) or "—", sum(s["table"]))
+        assert board.table_line.text() == "На столе: {} — {} очк.{}".format(
+            " ".join(map(str, s["table"])) or "—", sum(b for b in s["table"] if b != 10),
+            " и контрольный №10" if 10 in s["table"] else "")
         for p, side in zip(pair, board.sides, strict=True):
             assert side.debt.text() == (f"Долг: {s['debts'][p]}" if s["debts"][p] else "")
             assert side.turn.text() == ("ПОБЕДА" if s["winner"] == p else "бьёт" if s["to_move"] == p else "")

@@ -42,7 +42,9 @@ def test_board_names_players_as_every_board_and_shows_them_as_text(qtbot, feed, 
     assert [s.name.text() for s in board.sides] == ["Граф", "<b>Сокол</b> А."]
     assert all(s.name.textFormat() == Qt.TextFormat.PlainText for s in board.sides)
     assert board.sides[0].turn.text() == "бьёт" and board.status.text() == "Разбой"
-    assert board.table_line.text() == "На столе: 5 6 7 8 9 10 11 12 13 14 15 — 110 очк."
+    # the 100 of «Пирамидка 100», the control ball №10 apart (P§3, P-1; issue 38 item 9: it read «110 очк.»)
+    assert board.table_line.text() == "На столе: 5 6 7 8 9 10 11 12 13 14 15 — 100 очк. и контрольный №10"
+    assert window.table_balls.text() == "На столе: №5 №6 №7 №8 №9 №10 №11 №12 №13 №14 №15 — 100 очк. и контрольный №10"
 
 
 def test_board_goes_full_screen_by_f11_and_offers_the_screens(qtbot, feed, admin, match):

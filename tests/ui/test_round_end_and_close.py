@@ -154,7 +154,7 @@ def test_closing_with_a_mafia_game_open_warns(qtbot, window, club, admin):
     panel.show()
     seen = answer_close(window, keep_open=True)
     assert not window.close()
-    assert seen == ["Ещё не закончено:\n• Мафия: Игра 1, стол 1"] and panel.isVisible()
+    assert seen == ["Ещё не закончено:\n• Мафия: 02.12.2026 · игра 1 · стол 1"] and panel.isVisible()
     answer_close(window, keep_open=False)
     assert window.close() and not panel.isVisible()          # the program closes with its windows
 
@@ -162,3 +162,69 @@ def test_closing_with_a_mafia_game_open_warns(qtbot, window, club, admin):
 def test_closing_with_nothing_going_on_asks_nothing(window):
     seen = answer_close(window, keep_open=True)
     assert window.close() and seen == []
+
+
+# --- every running game and the phones' page (issue 38 item 5) ----------------------------------------------------
+
+def test_closing_names_the_running_matches_and_games_with_no_window_open_and_the_phones(qtbot, window, club, admin,
+                                                                                      hub, request):
+    from clubdesk.services.demo_pyramid import MATCH
+    from clubdesk.services.evenings import EveningService
+    from clubdesk.services.matches import MatchService
+    from tests.ui.test_host_panel import NAMES
+
+    boxes = []
+    window.run_dialog = lambda box: boxes.append(box) or False
+    ids = [club.players.add(admin, PlayerData(f"Игрок {n}", nickname=n)).id for n in NAMES]
+    matches = MatchService.of(club)
+    match = matches.create(admin, ids[0], ids[1], "Стол 3")
+    matches.record_shot(admin, match, MATCH[0][1])             # №7 called and potted: 7:0
+    ended = matches.create(admin, ids[2], ids[3], "Стол 4")
+    matches.concede(admin, ended, ids[2])                    # over: not named
+    evenings = EveningService(club.store, club.games, club.players)
+    evening_id = evenings.create(admin, dt.date(2026, 12, 2), None).id
+    evenings.start_game(admin, evening_id, 1, 1, ids)
+    live = window.page("live")
+    live.web.host, live.web.port = "127.0.0.1", 0
+    request.addfinalizer(live.web.stop)
+    assert live.web.start()
+    pairing = live.web.server.pairing
+    device, _ = pairing.redeem(pairing.new_token())
+    pairing.open_session(device, admin, "admin", "ru")
+    assert not window.close()
+    (box,) = boxes
+    assert box.text().split("\n") == [
+        "Ещё не закончено:",
+        "• Пирамидка: Игрок Алый — Игрок Бриз, 7:0 (Стол 3)",
+        "• Мафия: 02.12.2026 · игра 1 · стол 1",
+        "• Страница для столов: телефоны, вошедшие в неё (1), потеряют связь со стойкой"]
+    assert box.informativeText().startswith("Всё записанное сохранено")
+    answer_close(window, keep_open=False)
+
+
+def test_a_game_another_desk_records_is_not_named_on_closing(window, club, admin):
+    from clubdesk.services.matches import MatchService
+
+    seen = answer_close(window, keep_open=False)
+    a, b = (club.players.add(admin, PlayerData(f"Игрок Дальний{i}")).id for i in range(2))
+    match = MatchService.of(club).create(admin, a, b, "Стол 9")
+    with club.store.write() as cursor:                       # handed over to another desk (docs/sync.md)
+        cursor.execute("UPDATE games SET owner_desk_id = 'other-desk' WHERE id = ?", (match,))
+    assert window.close() and seen == []
+
+
+def test_a_shot_typed_at_a_table_is_named_and_given_up_without_a_second_question(qtbot, window, hub, admin,
+                                                                                  two_tables):
+    from clubdesk.ui.zhuk.scoring import ZhukTableWindow
+
+    seen = answer_close(window, keep_open=False)
+    table = ZhukTableWindow(hub, admin, two_tables[0].game_id, two_tables[0].round_id, "Стол 1")
+    qtbot.addWidget(table)
+    table.show()
+    table.scoring._press("1")
+    asked = []
+    table.confirm_close = lambda draft: asked.append(draft) or False
+    assert window.close() and not table.isVisible() and asked == []
+    assert seen == ["Ещё не закончено:\n• «Жук» Кубок: этап 1, раунд 1 — играют столы 1, 2\n"
+                    "• Стол 1: удар набран, но не записан"]
+    assert two_tables[0].game_id not in hub.busy               # the round no longer waits for that shot

@@ -84,3 +84,27 @@ def test_the_staff_page_is_in_the_sidebar_only_for_an_administrator(qtbot, club,
         assert window.sidebar.item(PAGES.index("staff")).text() == "Сотрудники"
     window.show_page("staff")
     assert not isinstance(window.page("staff"), StaffPage)  # a desk worker sees only who manages accounts
+
+
+def test_the_roles_of_an_account_are_changed_from_the_page_and_a_refusal_stays_in_the_dialog(qtbot, store, admin):
+    staff = StaffService(store)
+    staff.create(admin, "orlov", "ref-pass-1", ("referee",), "Орлов Глеб")
+    page = StaffPage(staff, admin)
+    qtbot.addWidget(page)
+    assert not page.roles_button.isEnabled()
+    _select(page, "orlov")
+    dialog = page.change_roles()
+    assert [r for r, box in dialog.roles.items() if box.isChecked()] == ["referee"]  # ticked as they are now
+    dialog.roles["host"].click()
+    _ok(dialog)
+    assert not dialog.isVisible()
+    assert page.model.index(page.view.selectionModel().selectedRows()[0].row(), 2).data() == "судья, ведущий"
+    _select(page, "admin")
+    dialog = page.change_roles()
+    dialog.roles["admin"].click()
+    dialog.roles["desk"].click()
+    _ok(dialog)
+    assert dialog.isVisible() and "администратор" in dialog.error.text()
+    qtbot.waitUntil(lambda: dialog.error.isVisible())
+    assert dialog.error.height() >= dialog.error.heightForWidth(dialog.error.width())  # the whole line, not cut
+    assert staff.get(admin, "admin").roles == ("admin",)

@@ -121,7 +121,7 @@ def test_mafia_evening_workbook_csv_and_print_hold_the_screens_cells(qtbot, club
     assert model.rowCount() == 10
     rows = sheet_rows(svc.standings_xlsx(evening.id, "ru"))
     assert rows[1] == model_titles(model) == [c.ru for c in EVENING_COLUMNS]
-    shown = [[tenths(round(v * 10)) if c.key in ("score", "extra") else str(v)
+    shown = [[tenths(round(v * 10)) if c.key in ("score", "best_move", "extra") else str(v)
               for c, v in zip(EVENING_COLUMNS, row, strict=True)] for row in rows[2:]]
     assert shown == model_cells(model)
     assert rows[2][4] == 1.3 and isinstance(rows[2][4], float)  # win 1 + best move 0.3: a number, not text

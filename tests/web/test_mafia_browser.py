@@ -215,3 +215,19 @@ def test_the_host_view_speaks_english_when_the_desk_does(new_phone, server, club
     assert page.inner_text("#phase") == "Night 0 — the deal"
     assert page.inner_text("#deal") == "Record the deal" and page.inner_text("#reveal") == "Roles — press and hold"
     assert not re.search("[а-яё]", page.inner_text("#step") + page.inner_text(".actions"), re.IGNORECASE)
+
+
+def test_a_finished_games_points_have_the_russian_decimal_comma(new_phone, server, club, admin, mafia_game):
+    """Issue 38 item 9: «1,5 очк.» on the phone as on the desk, never «1.5»."""
+    from tests.reports.fill import record
+
+    *events, last = record("mafia-shootout.json")["events"]  # a best move: someone ends with 1,5
+    for obj in events:
+        club.games.record(admin, mafia_game, obj)
+    page = new_phone()
+    open_game(page, server, mafia_game)                      # listed while it runs
+    club.games.record(admin, mafia_game, last)
+    server.notify(mafia_game)                                # as the desk's window tells the page (ui/web_panel.py)
+    page.wait_for_selector("#banner")
+    points = page.inner_text("table.seats")
+    assert "1,5 очк." in points and not re.search(r"\d\.\d", points), points

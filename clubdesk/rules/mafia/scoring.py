@@ -77,6 +77,17 @@ def evening_table(games: Iterable[Any]) -> list[tuple[int, Line, int]]:
     return [(place, line, played[line.player]) for place, line in places(Line(p, *v) for p, v in totals.items())]
 
 
+def best_moves(games: Iterable[Any]) -> dict[str, int]:
+    """player id → his best-move points (tenths) in these games' engines (M-7): the part of Line.extra the standings
+    name «Лучший ход», as the season does."""
+    out: dict[str, int] = {}
+    for game in games:
+        for seat, tenths in game.best_move.items():
+            player = game.players[seat - 1]
+            out[player] = out.get(player, 0) + tenths
+    return out
+
+
 def places(lines: Iterable[Line]) -> list[tuple[int, Line]]:
     """(place, line) in the standings order (M-7); players level on every figure share the first one's place."""
     out: list[tuple[int, Line]] = []

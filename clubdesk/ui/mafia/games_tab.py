@@ -265,7 +265,7 @@ class StandingsTab(QWidget):
         self.pdf = QPushButton(tr("Печать…"))
         self.pdf.setToolTip(tr("Итоги вечера для подписи ведущего: просмотр, печать, PDF"))
         self.pdf.setEnabled(protocols is not None)
-        self.note = QLabel(tr("Считаются оконченные игры. Равенство очков: доп. баллы, победы, "
+        self.note = QLabel(tr("Считаются оконченные игры. Равенство очков: доп. баллы с лучшим ходом, победы, "
                               "убит первым (M-7)."))
         self.note.setObjectName("muted")
         self.note.setWordWrap(True)  # beside the two buttons it was cut at a laptop's width

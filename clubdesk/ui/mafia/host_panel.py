@@ -43,7 +43,10 @@ class HostPanel(QWidget):
         self.c = controller
         self.setObjectName("hostPanel")
         self.setWindowTitle(tr("Ведущий — {title}").format(title=controller.title))
+        # The seat clicked for a foul, a leave or extra points: it ends with its action or with its phase (issue 38
+        # item 7: a seat still picked a phase later took the next «Фол (F)» meant for another player).
         self.selected: int | None = None
+        self._phase: tuple | None = None  # (step, day, speaker) the selection was made in
         self.nominator: int | None = None
         self._form_key: tuple | None = None
         self._error_public = self._error_secret = ""   # a refusal that tells a role: its line only while R is held
@@ -143,7 +146,7 @@ class HostPanel(QWidget):
         self.foul_reason = QLineEdit()
         self.foul_reason.setPlaceholderText(tr("Пояснение к фолу (необязательно)"))
         self.leave = QPushButton(tr("Покинул игру сам"))
-        self.leave.setToolTip(tr("Игрок сам покинул игру: как удаление, −0.5 (M-12)"))
+        self.leave.setToolTip(tr("Игрок сам покинул игру: как удаление, −0,5 (M-12)"))
         self.points = QDoubleSpinBox()
         self.points.setRange(-1.0, 1.0)
         self.points.setSingleStep(0.1)
@@ -181,6 +184,10 @@ class HostPanel(QWidget):
 
     def _show_clock(self, seconds: int) -> None:
         self.clock.setText(timer_text(seconds))
+
+    @property
+    def game_id(self) -> str:
+        return self.c.game_id
 
     def open_game_text(self) -> str:
         """For the main window's warning on closing: this game while it is not over."""
@@ -228,10 +235,16 @@ class HostPanel(QWidget):
         st = self.c.state
         if self.nominator is not None and seat != self.nominator and st["step"] == "speech":
             by, self.nominator = self.nominator, None
-            self.submit({"type": "nominate", "by": by, "target": seat})
-        else:
-            self.nominator = seat if st["step"] == "speech" and seat == st["speaker"] else None
+            self._done(self.submit({"type": "nominate", "by": by, "target": seat}))
+            return
+        self.nominator = seat if st["step"] == "speech" and seat == st["speaker"] else None
         self.selected = seat
+        self.refresh()
+
+    def _done(self, recorded: bool) -> None:
+        """The picked seat's action was recorded: the selection ends with it (a refusal keeps it, to try again)."""
+        if recorded:
+            self.selected = self.nominator = None
         self.refresh()
 
     def _name_the_breach(self) -> None:
@@ -245,10 +258,12 @@ class HostPanel(QWidget):
             return
         self.nominator = None
         event = discipline_event(self.selected, self.clause.currentData(), self.foul_reason.text())
-        if self.submit(event):
+        recorded = self.submit(event)
+        if recorded:
             self.foul_reason.clear()
             if event["type"] == "removal":  # a one-off: the next F is an ordinary foul again, not another removal
                 self.clause.setCurrentIndex(self.clause.findData("2.4"))
+        self._done(recorded)
 
     def give_leave(self) -> None:
         """The picked player leaves the game of his own accord (M§4.10, M-12)."""
@@ -256,16 +271,18 @@ class HostPanel(QWidget):
             self.show_error(tr("Сначала щёлкните карточку игрока."))
             return
         self.nominator = None
-        self.submit({"type": "leave", "seat": self.selected})
+        self._done(self.submit({"type": "leave", "seat": self.selected}))
 
     def give_extra(self) -> None:
         if self.selected is None:
             self.show_error(tr("Сначала щёлкните карточку игрока."))
             return
-        if self.submit({"type": "extra_points", "seat": self.selected, "points": round(self.points.value(), 1),
-                        "reason": self.reason.text()}):
+        recorded = self.submit({"type": "extra_points", "seat": self.selected,
+                                "points": round(self.points.value(), 1), "reason": self.reason.text()})
+        if recorded:
             self.reason.clear()
             self.points.setValue(0)  # the next award starts from nothing, never from the last one
+        self._done(recorded)
 
     def show_roles(self, on: bool) -> None:
         for card in self.cards:
@@ -278,6 +295,9 @@ class HostPanel(QWidget):
     # --- showing ---------------------------------------------------------------------------------
     def refresh(self, _state: dict | None = None) -> None:
         st, names = self.c.state, self.c.names
+        phase = (st["step"], st["day"], st["speaker"])
+        if phase != self._phase:  # a new phase (or an undo back into an old one): nothing is picked in it yet
+            self._phase, self.selected, self.nominator = phase, None, None
         self.banner.setText(phase_text(st["step"], st["day"]))
         out = {s: how for how in ("killed", "lifted", "removed") for s in st[how]}
         for card in self.cards:

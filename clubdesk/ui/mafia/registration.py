@@ -100,6 +100,8 @@ class RegistrationTab(QWidget):
     def refresh(self) -> None:
         self.present.refresh()
         self.count.setText(tr("Отмечены: {n}").format(n=self.present.rowCount()))
+        # the registry beside it says who is here already: a second Enter on him is no news to the desk
+        self.registry.set_marked(self.present.row_at(r).player_id for r in range(self.present.rowCount()))
 
     def check_in_selected(self) -> None:
         self._timer.stop()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import KnownError
-from clubdesk.rules.mafia.seating import Seating
+from clubdesk.rules.mafia.seating import TABLE, Seating
 from clubdesk.services.accounts import Actor
 from clubdesk.services.evenings import EveningService
 from clubdesk.ui.i18n import tr
@@ -121,8 +121,7 @@ class SeatingTab(QWidget):
         no_seating = tr("Рассадки ещё нет: сначала «Рассадить»")
         enable(self.print_button, s is not None, no_seating)
         enable(self.swap, s is not None, no_seating)
-        self.figures.setText(figures_text(s.evenness()) if s else tr("Рассадки ещё нет: отметьте игроков и "
-                                                                     "нажмите «Рассадить»."))
+        self.figures.setText(figures_text(s.evenness()) if s else self._before_seating())
         if s:
             self.names = self._svc.names(sorted({p for r in s.rounds for t in r for p in t} |
                                                 {p for r in s.sitting_out for p in r}))
@@ -161,6 +160,16 @@ class SeatingTab(QWidget):
             return
         self.warning.hide()
         self.refresh()
+
+    def _before_seating(self) -> str:
+        """What to do before the first seating, from the check-ins so far (one table is ten players, M-1)."""
+        n = len(self._svc.checked_in(self.evening_id)) if self.evening_id else 0
+        if n == 0:
+            return tr("Рассадки ещё нет: отметьте игроков на вкладке «Регистрация» и нажмите «Рассадить».")
+        if n < TABLE:
+            return tr("Рассадки ещё нет. Отмечено игроков: {n}; для стола нужно {table} — отметьте ещё {more}.").format(
+                n=n, table=TABLE, more=TABLE - n)
+        return tr("Рассадки ещё нет. Отмечено игроков: {n} — нажмите «Рассадить».").format(n=n)
 
     def show_round(self) -> None:
         while self.tables.count():

@@ -53,5 +53,7 @@ def timer_text(seconds: int) -> str:
 
 
 def points_text(value: float) -> str:
-    text = f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
-    return text.replace("-", "−")
+    """1,3 · −0,5 · 1 (in English 1.3): clubdesk.decimals."""
+    from clubdesk.decimals import decimal
+
+    return decimal(value)

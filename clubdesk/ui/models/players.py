@@ -30,6 +30,7 @@ Index = QModelIndex | QPersistentModelIndex
 _ROLES = frozenset((DISPLAY, TOOLTIP, FOREGROUND, ALIGNMENT, PLAYER_ROLE))
 # A QColor, which Qt takes as the text brush: QBrush(color) would build the Qt namespace (its overloads).
 BANNED_COLOR = QColor("#b3261e")
+MARKED_COLOR = QColor("#1e6b34")  # a player already checked in on the evening's list (set_marked)
 
 
 def headers() -> list[str]:
@@ -37,7 +38,10 @@ def headers() -> list[str]:
 
 
 def rating_text(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
+    """1012,5 in Russian (clubdesk.decimals)."""
+    from clubdesk.decimals import decimal
+
+    return decimal(value)
 
 
 class PlayersModel(RowTableModel):
@@ -67,6 +71,7 @@ class PlayersModel(RowTableModel):
         self._rows: list[PlayerRow] = []
         self._total = 0
         self._registry = 0  # every player in the registry, whatever the filter
+        self._marked: frozenset[str] = frozenset()  # ids shown «✓ отмечен» (the evening's check-in list)
         self._today = dt.date.today()
         self.refresh()
 
@@ -158,6 +163,14 @@ class PlayersModel(RowTableModel):
         self._rows.extend(more)
         self.endInsertRows()
 
+    def set_marked(self, player_ids) -> None:
+        """Players the status column shows as already checked in (the Mafia evening's registration list)."""
+        marked = frozenset(player_ids)
+        if marked != self._marked:
+            self._marked = marked
+            if self._rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, STATUS))
+
     def player_at(self, row: int) -> PlayerRow:
         return self._rows[row]
 
@@ -183,12 +196,18 @@ class PlayersModel(RowTableModel):
             if col == RATING:
                 return "" if self._ratings is None else rating_text(self._ratings.get(p.id, self._start_rating))
             if col == STATUS:
+                if p.id in self._marked and not banned:  # a ban in force says more than a check-in
+                    return tr("✓ отмечен")
                 if not banned:
                     return tr("гость вечера") if p.is_guest else tr("в клубе")
                 return tr("запрет до {date}").format(date=p.ban_until.strftime("%d.%m.%Y")) if p.ban_until \
                     else tr("запрет бессрочно")
         elif role == ALIGNMENT and col == RATING:
             return ALIGN_RIGHT_VCENTER
+        elif role == TOOLTIP and p.id in self._marked and not banned:
+            return tr("Уже отмечен на этом вечере")
+        elif role == FOREGROUND and p.id in self._marked and not banned:
+            return MARKED_COLOR
         elif role == TOOLTIP and banned:
             return tr("Запрет посещения: {reason}").format(reason=p.ban_reason)
         elif role == TOOLTIP and p.is_guest:

@@ -1,4 +1,5 @@
-"""«Сотрудники»: the administrator's staff accounts — create with roles, reset a password, disable or enable."""
+"""«Сотрудники»: the administrator's staff accounts — create with roles, change the roles, reset a password, disable or
+enable."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from clubdesk.roles import ROLES, Actor
 from clubdesk.services.staff import AccountRow, StaffService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import DISPLAY, FOREGROUND, RowTableModel
-from clubdesk.ui.views import error_label, table_view
+from clubdesk.ui.views import error_label, grow_to_fit, table_view
 
 
 def role_titles() -> dict[str, str]:
@@ -142,6 +143,44 @@ class PasswordDialog(QDialog):
         self.accept()
 
 
+class RolesDialog(QDialog):
+    """The roles of one account, ticked as they are now; a refusal (the last administrator) is shown under them."""
+
+    def __init__(self, service: StaffService, actor: Actor, account: AccountRow, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.service, self.actor, self.account = service, actor, account
+        self.saved: AccountRow | None = None
+        self.setWindowTitle(tr("Роли: {name}").format(name=account.display_name))
+        self.roles = {r: QCheckBox(title) for r, title in role_titles().items()}
+        roles_row = QHBoxLayout()
+        for role, box in self.roles.items():
+            box.setChecked(role in account.roles)
+            roles_row.addWidget(box)
+        self.error = error_label()
+        buttons = _buttons(self, tr("Сохранить роли"))
+        buttons.accepted.connect(self.save)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(tr("Вход: {login}").format(login=account.login)))
+        layout.addLayout(roles_row)
+        note = QLabel(tr("Телефоны этой учётной записи получат новые роли при следующем действии."))
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def save(self) -> None:
+        roles = tuple(r for r in ROLES if self.roles[r].isChecked())
+        try:
+            self.saved = self.service.set_roles(self.actor, self.account.id, roles)
+        except KnownError as exc:
+            self.error.setText(exc.message())
+            self.error.show()
+            grow_to_fit(self)  # the wrapped line must not squeeze the note over the boxes
+            return
+        self.accept()
+
+
 class StaffPage(QWidget):
     """The list of accounts and what the administrator does with them. `confirm(text) -> bool` asks before
     disabling (a question box; tests replace it)."""
@@ -159,11 +198,13 @@ class StaffPage(QWidget):
         self.model = AccountsModel(self)
         self.view = table_view(self.model, stretch=0, widths={1: 160, 2: 300, 3: 120})
         self.add_button = QPushButton(tr("Новая учётная запись…"))
+        self.roles_button = QPushButton(tr("Роли…"))
         self.password_button = QPushButton(tr("Сменить пароль…"))
         self.active_button = QPushButton(tr("Отключить"))
         self.error = error_label()
         bar = QHBoxLayout()
         bar.addWidget(self.add_button)
+        bar.addWidget(self.roles_button)
         bar.addWidget(self.password_button)
         bar.addWidget(self.active_button)
         bar.addStretch(1)
@@ -174,6 +215,7 @@ class StaffPage(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.error)
         self.add_button.clicked.connect(self.new_account)
+        self.roles_button.clicked.connect(self.change_roles)
         self.password_button.clicked.connect(self.change_password)
         self.active_button.clicked.connect(self.toggle_active)
         self.view.selectionModel().selectionChanged.connect(self._update_buttons)
@@ -194,7 +236,7 @@ class StaffPage(QWidget):
     def _update_buttons(self, *_args) -> None:
         acc = self.selected()
         why = "" if acc else tr("Выберите учётную запись в списке.")
-        for button in (self.password_button, self.active_button):
+        for button in (self.roles_button, self.password_button, self.active_button):
             button.setEnabled(acc is not None)
             button.setToolTip(why)
         self.active_button.setText(tr("Включить") if acc and not acc.active else tr("Отключить"))
@@ -202,6 +244,15 @@ class StaffPage(QWidget):
     def new_account(self) -> AccountDialog:
         dialog = AccountDialog(self.service, self.actor, self)
         dialog.accepted.connect(lambda: self.refresh(dialog.created.id if dialog.created else None))
+        dialog.open()
+        return dialog
+
+    def change_roles(self) -> RolesDialog | None:
+        acc = self.selected()
+        if acc is None:
+            return None
+        dialog = RolesDialog(self.service, self.actor, acc, self)
+        dialog.accepted.connect(lambda: self.refresh(acc.id))
         dialog.open()
         return dialog
 

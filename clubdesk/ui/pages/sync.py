@@ -30,6 +30,7 @@ from clubdesk.ui.branch_words import when
 from clubdesk.ui.clock_words import clock_line
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.sync import ConflictsModel, load_conflicts, survivor_first
+from clubdesk.ui.sync_join import NotJoinedPanel
 from clubdesk.ui.sync_worker import SyncWorker, worker_for
 from clubdesk.ui.views import enable, table_view
 
@@ -62,7 +63,7 @@ class SyncPage(QWidget):
         self.clock_note = QLabel()  # this desk's own clock off the hub's (issue 35): one line
         self.clock_note.setWordWrap(True)
         self.clock_note.setObjectName("error")
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         for text, label in ((tr("Сервер"), self.hub), (tr("Эта стойка"), self.desk),
                             (tr("Стойки клуба"), self.desks), (tr("Состояние"), self.state),
                             (tr("Ждут отправки"), self.pending_up), (tr("Ждут получения"), self.pending_down),
@@ -115,8 +116,12 @@ class SyncPage(QWidget):
         buttons.addWidget(self.sync_button)
         buttons.addStretch(1)
         top.addLayout(buttons)
+        # a desk without a hub: a calm word and «Подключить к серверу…» instead of «нет связи» (ui/sync_join.py)
+        self.not_joined = NotJoinedPanel(club, actor, self)
+        self.not_joined.joined.connect(self._on_joined)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addWidget(self.not_joined)
         layout.addLayout(top)
         layout.addWidget(self.error)
         layout.addWidget(self.clock_note)
@@ -128,10 +133,24 @@ class SyncPage(QWidget):
         layout.addWidget(self.action_error)
 
         if worker is not None:
-            worker.state_changed.connect(lambda _s: self.refresh())
-            worker.progress.connect(self._on_progress)
-            worker.finished.connect(lambda _r: self.refresh())
-            worker.failed.connect(lambda _m: self.refresh())
+            self._follow(worker)
+        self.refresh()
+
+    def _follow(self, worker: SyncWorker) -> None:
+        worker.state_changed.connect(lambda _s: self.refresh())
+        worker.progress.connect(self._on_progress)
+        worker.finished.connect(lambda _r: self.refresh())
+        worker.failed.connect(lambda _m: self.refresh())
+
+    def _on_joined(self) -> None:
+        """Joined from the page: the desk's worker starts (the status bar follows it) and syncs now."""
+        self.worker = worker_for(self.club)
+        self._follow(self.worker)
+        window = self.window()
+        if hasattr(window, "_start_sync"):
+            window._start_sync()  # starts the worker, which syncs now and every interval
+        else:
+            self.worker.start()
         self.refresh()
 
     def refresh(self) -> None:
@@ -144,8 +163,13 @@ class SyncPage(QWidget):
             self.hub.setText(f"{a.where} · {tr('схема')} {a.schema} · sslmode={a.sslmode}")
             self.desk.setText(f"{st.config.desk_name} ({st.desk_id[:8]})")
         else:
-            self.hub.setText(tr("не подключена — clubdesk sync join URL --desk ИМЯ"))
+            self.hub.setText(tr("не настроен"))
             self.desk.setText(st.desk_id[:8])
+        self.not_joined.setVisible(not joined)
+        for row in range(self.form.rowCount()):  # not joined: no state, no pending rows, no clocks to show
+            self.form.setRowVisible(row, joined or self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+                                    .widget() is self.desk)
+        self.sync_button.setVisible(joined)
         self.desks.setText(", ".join(tr("{name} (связь {seen})").format(name=n, seen=when(seen))
                                      for n, seen in st.desks) or "—")
         state = self.worker.state if self.worker is not None else "offline"
@@ -174,6 +198,13 @@ class SyncPage(QWidget):
         archived = branch_count(self.club.store.read, archived=True)
         self.archived_button.setText(tr("Отложенные ветки ({n})…").format(n=archived))
         self._update_actions()
+        # a desk on its own with nothing to decide: no empty conflict list, no disabled buttons under the calm word
+        quiet = not joined and not conflicts and not archived
+        for w in (self.conflicts_title, self.view, self.archived_button):
+            w.setVisible(not quiet)
+        if quiet:
+            self.merge_button.hide()
+            self.choose_button.hide()
 
     # ---- conflict actions (administrator) ------------------------------------------------------------------
     def selected(self):

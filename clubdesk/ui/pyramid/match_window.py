@@ -246,9 +246,7 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         if s["opening"]:
             lines.insert(1, tr("Разбой (P§2)"))
         set_text(self.info, "\n".join(lines))
-        on_table = " ".join(text.ball(b) for b in s["table"]) or "—"
-        set_text(self.table_balls, tr("На столе: {balls} — {points} очк.").format(
-            balls=on_table, points=sum(s["table"])))
+        set_text(self.table_balls, text.table_line(s["table"], text.ball))
         if s["finished"]:
             how = tr("сдача") if s["termination"] == "concession" else tr("больше 50 очков")
             self.banner.setText(tr("Матч окончен: победил {name} ({how})").format(name=self.names[s["winner"]],

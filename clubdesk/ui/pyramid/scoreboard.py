@@ -129,9 +129,7 @@ class PyramidScoreboardWindow(QWidget):
         for pid, side in zip(self.players, self.sides, strict=True):
             side.show_state(s["score"][pid], s["shelves"][pid], s["debts"][pid],
                             s["to_move"] == pid and not s["finished"], s["winner"] == pid)
-        balls = s["table"]
-        self.table_line.setText(tr("На столе: {balls} — {points} очк.").format(
-            balls=" ".join(str(b) for b in balls) or "—", points=sum(balls)))
+        self.table_line.setText(text.table_line(s["table"]))
         if s["finished"]:
             how = tr("сдача") if s["termination"] == "concession" else tr("больше 50 очков")
             status = tr("Победа: {name} ({how})").format(name=self.names[s["winner"]], how=how)

@@ -10,6 +10,18 @@ def ball(b) -> str:
     return tr("биток") if b == CUE else f"№{b}"
 
 
+def table_line(balls, shown=None) -> str:
+    """«На столе: 5 6 … — 100 очк. и контрольный №10»: the pyramid's points apart from the control ball, so a fresh
+    table reads the 100 of «Пирамидка 100», not 110 (P§3, P-1: №10 adds its 10 to whoever pots it). `shown` names
+    a ball (default: its number)."""
+    shown = shown or str
+    on_table = " ".join(shown(b) for b in balls) or "—"
+    points = sum(b for b in balls if b != 10)
+    if 10 in balls:
+        return tr("На столе: {balls} — {points} очк. и контрольный №10").format(balls=on_table, points=points)
+    return tr("На столе: {balls} — {points} очк.").format(balls=on_table, points=points)
+
+
 def foul_names() -> dict[str, str]:
     return {"miss": tr("промах"), "not_cue_ball": tr("удар не по битку"), "touch": tr("туш (касание шара)"),
             "rebound": tr("отыгрыш"), "double_hit": tr("двойной удар"), "push": tr("пропих / нажим")}

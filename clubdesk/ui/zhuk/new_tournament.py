@@ -6,6 +6,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QWidget,
 )
@@ -37,6 +38,10 @@ class NewTournamentDialog(ParticipantsDialog):
         form.addRow(tr("Название:"), self.name)
         form.addRow(tr("Расчёт за шар:"), self.settlement)
         form.addRow(tr("Банкролл:"), self.bankroll)
+        currency = QLabel(tr("B — «баги», игровая валюта «Жука» (Z§1): у каждого игрока на старте 10 000 B."))
+        currency.setObjectName("muted")
+        currency.setWordWrap(True)
+        form.addRow("", currency)  # where a club first meets the unit (issue 38 item 9)
         self._build(players, form)
         self._update_count()
         self.setObjectName("newTournament")

@@ -346,3 +346,39 @@ class ZhukTableWindow(QWidget):
         remember(self, QSize(1100, 700))
         self.scoring.setFocus()
         plain_text_labels(self)  # names are text, never markup (issue 18 item 11)
+        self.confirm_close = self._ask_close  # tests replace it
+
+    def unsaved(self) -> bool:
+        """A shot typed and not yet recorded (Enter) is on the window."""
+        return not self.scoring.draft.empty
+
+    def open_game_text(self) -> str:
+        """For the main window's warning on closing: the shot typed here and not recorded."""
+        return tr("{title}: удар набран, но не записан").format(title=self.windowTitle()) if self.unsaved() else ""
+
+    def drop_input(self) -> None:
+        """The typed shot is given up (the program closes, as its administrator said): the round no longer waits
+        for it (ZhukHub.set_busy)."""
+        if self.unsaved():
+            self.scoring.draft.clear()
+            self.scoring._draft_changed()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # A person closing the window (its ×) with a half-typed shot is asked first (issue 38 item 8): the shot would
+        # be lost, and the round's end would wait for it. A close the program makes gives the shot up.
+        if event.spontaneous() and self.unsaved() and not self.confirm_close(self.scoring.draft_label.text()):
+            event.ignore()
+            return
+        self.drop_input()
+        super().closeEvent(event)
+
+    def _ask_close(self, draft: str) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Удар не записан"),
+                          tr("Набранный удар не записан:") + "\n" + draft, parent=self)
+        box.setInformativeText(tr("Enter записывает удар. Закрыть окно без него?"))
+        close = box.addButton(tr("Закрыть без удара"), QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(box.addButton(tr("Вернуться к удару"), QMessageBox.ButtonRole.RejectRole))
+        box.exec()
+        return box.clickedButton() is close
