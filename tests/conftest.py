@@ -7,6 +7,23 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_QUICK_BACKEND", "software")
 
+
+def _own_user_dirs() -> None:
+    """Each test process (each xdist worker of `make test`) has per-user dirs of its own, removed when it ends: the
+    translations compiled into the cache (two workers compiling at once shared one temporary file), the log, Qt's
+    settings and Chromium's profile were the user's — and shared by the workers. A test about a dir sets its own."""
+    import atexit
+    import shutil
+    import tempfile
+
+    base = tempfile.mkdtemp(prefix=f"clubdesk-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(base, name.lower())
+    atexit.register(shutil.rmtree, base, ignore_errors=True)
+
+
+_own_user_dirs()
+
 import datetime as dt  # noqa: E402
 
 import pytest  # noqa: E402
