@@ -70,7 +70,7 @@ def test_the_breaker_ends_a_desk_sitting_on_the_lock_when_the_hubs_administrator
         sit_on_the_lock(ca, hub.club_id, hold)
         started = time.monotonic()
         assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 20  # one lock wait (1.5 s), the break, the push: bounded, loaded or not
         with pytest.raises(psycopg.OperationalError):
             ca.execute("SELECT 1")
     assert hub_rows(hub, "d-b") == [1, 2, 3]
