@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/clubdesk $(ARGS)
 
+# Two workers (pytest-xdist), a test file to each in turn: a module's Chromium and session fixtures are built once per
+# worker. `make test TEST_WORKERS=0` runs in one process (docs/testing.md).
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check clubdesk tests benchmarks

@@ -7,6 +7,23 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_QUICK_BACKEND", "software")
 
+
+def _own_user_dirs() -> None:
+    """Each test process (each xdist worker of `make test`) has per-user dirs of its own, removed when it ends: the
+    translations compiled into the cache (two workers compiling at once shared one temporary file), the log, Qt's
+    settings and Chromium's profile were the user's — and shared by the workers. A test about a dir sets its own."""
+    import atexit
+    import shutil
+    import tempfile
+
+    base = tempfile.mkdtemp(prefix=f"clubdesk-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(base, name.lower())
+    atexit.register(shutil.rmtree, base, ignore_errors=True)
+
+
+_own_user_dirs()
+
 import datetime as dt  # noqa: E402
 
 import pytest  # noqa: E402
@@ -43,17 +60,29 @@ def store(tmp_path):
     s.close()
 
 
-@pytest.fixture
-def club_file(tmp_path):
-    """A store at head with an admin and the demo club in it, closed (its WAL checkpointed)."""
+@pytest.fixture(scope="session")
+def _demo_file(tmp_path_factory):
+    """The demo club (an admin, 40 players, today's tournament, matches and evening), built once per test process:
+    ~0.6 s of SQLAlchemy a build, paid by some eighty tests before."""
     from clubdesk.services.demo import create_demo_club
     from clubdesk.store.db import open_store
 
-    path = tmp_path / "club.sqlite"
+    path = tmp_path_factory.mktemp("demo") / "club.sqlite"
     store = open_store(path)
-    create_demo_club(store)
+    admin = create_demo_club(store, players=40)
     desk_id = store.desk_id
     store.close()
+    return path, desk_id, admin
+
+
+@pytest.fixture
+def club_file(_demo_file, tmp_path):
+    """A store at head with an admin and the demo club in it, closed (its WAL checkpointed): a copy for one test."""
+    from tests.stores import same_desk_copy
+
+    built, desk_id, _admin = _demo_file
+    path = tmp_path / "club.sqlite"
+    same_desk_copy(built, path)
     return path, desk_id
 
 

@@ -82,7 +82,7 @@ def test_a_desk_idle_in_its_transaction_holding_the_ingestion_lock_is_cut_off_an
         protocol._ingest_lock(ca, hub.club_id)  # a hung desk (or a login's holder): the lock taken, then nothing
         started = time.monotonic()
         assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
-        assert 0.5 < time.monotonic() - started < 5
+        assert 0.5 < time.monotonic() - started < 9  # the idle cut (1 s), not INGEST_LOCK_WAIT_S (10 s) ran out
         with pytest.raises(SyncError) as info, hub_errors("hub"):
             ca.execute("SELECT 1")
     assert info.value.code == "hub_timeout" and one_line(info.value)
@@ -192,7 +192,7 @@ def test_a_login_that_sets_its_own_limits_off_and_sits_on_the_ingestion_lock_is_
         ca.execute(f"SELECT {lock}(hashtextextended('clubdesk-ingest:' || %s, 0))", (hub.club_id,))
         started = time.monotonic()
         assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 20  # one lock wait (1.5 s), the break, the push: bounded, loaded or not
         with pytest.raises(psycopg.OperationalError):
             ca.execute("SELECT 1")
     assert hub_rows(hub, "d-b") == [1, 2, 3]

@@ -22,6 +22,7 @@ from tests.sync.conftest import drop_hub, need_pg
 from tests.sync.desks import make_desk
 from tests.sync.test_hub_protocol import rows_of, say_hello
 from tests.sync.test_hub_security import hub_rows
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.pg
 
@@ -69,7 +70,7 @@ def test_the_breaker_ends_a_desk_sitting_on_the_lock_when_the_hubs_administrator
         sit_on_the_lock(ca, hub.club_id, hold)
         started = time.monotonic()
         assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 20  # one lock wait (1.5 s), the break, the push: bounded, loaded or not
         with pytest.raises(psycopg.OperationalError):
             ca.execute("SELECT 1")
     assert hub_rows(hub, "d-b") == [1, 2, 3]
@@ -161,13 +162,20 @@ def test_a_desk_keeping_its_transaction_busy_on_the_lock_with_anything_but_the_p
         sit_on_the_lock(ca, hub.club_id, "in_transaction")
         sleeper = threading.Thread(target=_sleep_quietly, args=(ca,), daemon=True)  # busy, never idle
         sleeper.start()
-        time.sleep(0.3)
+        wait_until(lambda: running_pg_sleep(ca.info.backend_pid), what="desk A busy in its pg_sleep")
         started = time.monotonic()
         assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 2)) == 2
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 30  # not until A's pg_sleep(60) ends
         sleeper.join(5)
         assert ca.closed or ca.broken
     assert hub_rows(hub, "d-b") == [1, 2]
+
+
+def running_pg_sleep(pid: int) -> bool:
+    """Whether session `pid` is busy in its pg_sleep (state active), not idle in its transaction."""
+    with psycopg.connect(need_pg(), autocommit=True) as conn:
+        row = conn.execute("SELECT state, query FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()
+    return row is not None and row[0] == "active" and "pg_sleep" in row[1]
 
 
 def _sleep_quietly(conn: psycopg.Connection) -> None:

@@ -118,12 +118,14 @@ class SlowCommit(psycopg.Connection):
     """A connection whose transactions wait `delay` s between their last statement and their commit."""
 
     delay = 0.0
+    holding: threading.Event  # set when a transaction's statements are done and its commit waits
 
     @contextmanager
     def transaction(self, *args, **kwargs):
         with super().transaction(*args, **kwargs) as tx:
             yield tx
-            time.sleep(self.delay)
+            self.holding.set()
+            time.sleep(self.delay)  # the slow commit is the scenario, not a wait of the test's
 
 
 def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushers(hub):
@@ -133,7 +135,7 @@ def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushe
     address, password, _ = hub.add_desk("a")
     options = {"options": f"-c search_path={address.schema}", "password": password}
     slow = SlowCommit.connect(address.url, **options)
-    slow.delay = 0.4
+    slow.delay, slow.holding = 0.4, threading.Event()
     fast = psycopg.connect(address.url, **options)
     reader = psycopg.connect(address.url, **options)
     say_hello(reader, hub, "d-a", "d-b")
@@ -159,8 +161,9 @@ def test_a_puller_never_skips_a_row_that_commits_late_under_two_concurrent_pushe
             first = round_no * 50 + 1
             a = threading.Thread(target=protocol.push_batch,
                                  args=(slow, hub.club_id, "d-a", rows_of("d-a", first, first + 49)))
+            slow.holding.clear()
             a.start()
-            time.sleep(0.15)  # A has inserted and holds its rows uncommitted
+            assert slow.holding.wait(20)  # A has inserted and holds its rows uncommitted
             protocol.push_batch(fast, hub.club_id, "d-b", rows_of("d-b", first, first + 49))
             a.join()
     finally:

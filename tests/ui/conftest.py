@@ -5,6 +5,21 @@ from PySide6.QtCore import QSettings
 
 
 @pytest.fixture
+def store(request, tmp_path):
+    """A fresh store per test; when the test asks for `demo_admin`, the demo club built once (tests/conftest.py
+    `_demo_file`), copied as the same desk's file before the store opens."""
+    from clubdesk.store.db import open_store
+    from tests.stores import same_desk_copy
+
+    path = tmp_path / "club.sqlite"
+    if "demo_admin" in request.fixturenames:
+        same_desk_copy(request.getfixturevalue("_demo_file")[0], path)
+    s = open_store(path)
+    yield s
+    s.close()
+
+
+@pytest.fixture
 def club(store):
     from clubdesk.services.club import Club
 
@@ -12,10 +27,9 @@ def club(store):
 
 
 @pytest.fixture
-def demo_admin(club):
-    from clubdesk.services.demo import create_demo_club
-
-    return create_demo_club(club.store, players=40)
+def demo_admin(club, _demo_file):
+    """The demo club's administrator, in the test's copy of the demo club (the `store` fixture above)."""
+    return _demo_file[2]
 
 
 @pytest.fixture(autouse=True)

@@ -35,6 +35,12 @@ def page(qtbot, hub, admin, club):
     p.web.stop()
 
 
+# «Within a second» is the push: the hub's timers are not started here (autostart=False) and nothing polls, so only the
+# push can refresh the window or wake the stream at all. The wait is longer than a second for a loaded machine, where
+# the phone's thread, the server's and the GUI thread share two cores with other work.
+WITHIN = 15_000
+
+
 def in_thread(fn):
     """An HTTP call from another thread: the page's service calls need this (the GUI) thread's event loop."""
     out = {}
@@ -150,7 +156,7 @@ def test_a_shot_tapped_on_the_page_shows_in_the_desks_window_within_a_second(qtb
     qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
     t, out = in_thread(lambda: phone.post(f"/api/games/{table.game_id}/shot", {"keys": ["1"], "key": "desk-one-1",
                                                                                  "seq": 0}))
-    qtbot.waitUntil(lambda: window.scoring.log_model.rowCount() == 1, timeout=1000)
+    qtbot.waitUntil(lambda: window.scoring.log_model.rowCount() == 1, timeout=WITHIN)
     t.join(5)
     assert out["r"][0] == 200
     assert club.games.state(table.game_id) == window.scoring.state
@@ -165,7 +171,7 @@ def test_a_shot_at_the_desk_reaches_the_page_stream(qtbot, page, club, admin):
     versions = page.web.server.page.changes.versions
     window.record({"call": [{"ball": 7, "pocket": 3}], "potted": [{"ball": 7, "pocket": 3, "straight": False}],
                    "off_table": [], "touched_control": False, "trick": None, "foul": None}, push=True)
-    qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=1000)
+    qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=WITHIN)
 
 
 @pytest.fixture
@@ -199,7 +205,7 @@ def test_a_mafia_hosts_action_on_the_phone_shows_in_the_desks_host_panel_within_
     qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
     deal = {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}}
     t, out = in_thread(lambda: phone.post(f"/api/games/{gid}/act", {"event": deal, "key": "maf-deal-1", "seq": 0}))
-    qtbot.waitUntil(lambda: panel.banner.text() == "Ночь 0 — договорка", timeout=1000)
+    qtbot.waitUntil(lambda: panel.banner.text() == "Ночь 0 — договорка", timeout=WITHIN)
     t.join(5)
     assert out["r"][0] == 200 and c.state["step"] == "agreement"
     # the panel's undo history was its own: now it undoes from the log, the phone's deal included
@@ -215,7 +221,7 @@ def test_the_desks_host_panel_wakes_the_phones_stream(qtbot, page, mafia_panel):
     assert page.web.start()
     versions = page.web.server.page.changes.versions
     assert c.record({"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}})
-    qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=1000)
+    qtbot.waitUntil(lambda: versions.get(gid, 0) >= 1, timeout=WITHIN)
 
 
 def test_unpairing_every_phone_on_a_full_disk_says_so_in_one_line_and_can_be_pressed_again(qtbot, page, store,

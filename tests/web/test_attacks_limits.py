@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from tests.waiting import wait_until
 from tests.web.conftest import PASSWORD, Client
 
 
@@ -85,7 +86,6 @@ def test_a_slow_header_is_cut_and_one_address_cannot_hold_the_desks_connections(
     """Slowloris from a laptop on the Wi-Fi, no pairing needed: each connection trickling a header used to stay open
     for an hour, and there was no bound on how many (each a file descriptor of the process holding the database)."""
     import socket
-    import time
 
     from clubdesk.web import limits
     from clubdesk.web.dispatch import ThreadDispatcher
@@ -102,12 +102,12 @@ def test_a_slow_header_is_cut_and_one_address_cannot_hold_the_desks_connections(
             s = socket.create_connection(("127.0.0.1", server.port), timeout=3)
             s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
             socks.append(s)
-        time.sleep(0.3)
-        assert server.connections.open == 5
+        wait_until(lambda: server.connections.open == 5, what="five connections accepted")
         for s in socks[5:]:
             assert closed(s)  # refused before a byte was read
-        time.sleep(1.5)
-        assert server.connections.open == 0  # the slow headers were cut after IDLE_S
+        assert server.connections.open == 5
+        # the slow headers are cut after IDLE_S (aiohttp's own idle timeout is an hour: this would time out)
+        wait_until(lambda: server.connections.open == 0, what="the slow headers cut")
         ok = Client(server)
         assert ok.get("/")[0] == 200  # and the page serves again
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # a refusal is no traceback in the log
@@ -168,7 +168,6 @@ def test_a_body_trickled_byte_by_byte_is_cut_and_the_phone_may_log_in_again(phon
     """A paired laptop sending a body one byte at a time held the connection for as long as it liked (the idle timeout
     only cuts a header), 24 of them per address."""
     import socket
-    import time
 
     from clubdesk.web import limits
 
@@ -178,7 +177,7 @@ def test_a_body_trickled_byte_by_byte_is_cut_and_the_phone_may_log_in_again(phon
     cookie = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
     s.sendall(f"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {cookie}\r\n"
               "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{".encode())
-    time.sleep(1.0)
+    s.settimeout(20)  # the answer comes after BODY_S; without the cut the body would wait for ever: recv times out
     try:
         answer = s.recv(4096)
     finally:
