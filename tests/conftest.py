@@ -9,17 +9,34 @@ os.environ.setdefault("QT_QUICK_BACKEND", "software")
 
 
 def _own_user_dirs() -> None:
-    """Each test process (each xdist worker of `make test`) has per-user dirs of its own, removed when it ends: the
-    translations compiled into the cache (two workers compiling at once shared one temporary file), the log, Qt's
-    settings and Chromium's profile were the user's — and shared by the workers. A test about a dir sets its own."""
+    """Each test process (each xdist worker of `make test`) has per-user dirs of its own: the translations compiled
+    into the cache (two workers compiling at once shared one temporary file), the log, Qt's settings and Chromium's
+    profile were the user's — and shared by the workers. A test about a dir sets its own. The dir is removed at exit,
+    and by the next run when the process could not (an xdist worker ends without running atexit)."""
     import atexit
     import shutil
     import tempfile
+    from pathlib import Path
 
-    base = tempfile.mkdtemp(prefix=f"clubdesk-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    root = Path(tempfile.gettempdir())
+    for old in root.glob("clubdesk-tests-*"):
+        pid = old.name.removeprefix("clubdesk-tests-")
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    base = root / f"clubdesk-tests-{os.getpid()}"
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        os.environ[name] = os.path.join(base, name.lower())
+        os.environ[name] = str(base / name.lower())
     atexit.register(shutil.rmtree, base, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 _own_user_dirs()

@@ -65,6 +65,7 @@ def compiled_translations(ts_files: list[Path], cache_dir: Path, stem: str = "cl
     None on every call of an overridden QTranslator.translate, which crashes the interpreter at exit.
     """
     import hashlib
+    import os
     import shutil
     import subprocess
 
@@ -78,7 +79,9 @@ def compiled_translations(ts_files: list[Path], cache_dir: Path, stem: str = "cl
     if tool is None:
         return None
     cache_dir.mkdir(parents=True, exist_ok=True)
-    tmp = qm.with_suffix(".tmp")
+    # a name of this process's own: two desks (or the GUI and a command) compiling at once wrote one .tmp, and the
+    # one whose file the other moved away was left without English
+    tmp = qm.with_name(f"{qm.stem}.{os.getpid()}.tmp")
     done = subprocess.run([tool, "-silent", "-nounfinished", *map(str, ts_files), "-qm", str(tmp)],
                           capture_output=True, check=False)
     if done.returncode != 0 or not tmp.exists():
