@@ -43,7 +43,7 @@ def show(qtbot, w):
     """Shortcuts (Enter, Ctrl+Z) reach only a shown, active window."""
     w.show()
     w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=10_000)
 
 
 def stored(store) -> list[str]:
@@ -172,11 +172,11 @@ def test_new_match_dialog_picks_two_players_by_typing(qtbot, club, admin, pair):
     dialog = NewMatchDialog(svc, admin)
     qtbot.addWidget(dialog)
     type_text(dialog.first.search, "граф")
-    qtbot.waitUntil(lambda: dialog.first.player_id() == pair[0], timeout=2000)
+    qtbot.waitUntil(lambda: dialog.first.player_id() == pair[0], timeout=10_000)
     dialog.create()
     assert dialog.error.isVisibleTo(dialog) and dialog.game_id is None  # second player missing
     type_text(dialog.second.search, "сова")
-    qtbot.waitUntil(lambda: dialog.second.player_id() == pair[1], timeout=2000)
+    qtbot.waitUntil(lambda: dialog.second.player_id() == pair[1], timeout=10_000)
     dialog.table.setText("Стол 4")
     dialog.create()
     assert dialog.game_id and svc.get(dialog.game_id).table == "Стол 4"
@@ -193,7 +193,7 @@ def test_panel_lists_matches_and_opens_the_scoring_window(qtbot, club, admin, pa
     show(qtbot, window)
     assert window.game_id == gid
     click_shot(qtbot, window, MATCH[0][1])
-    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=2000)
+    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=10_000)
     assert panel.selected_id() == gid
     with club.store.session_factory() as s:
         assert s.scalar(select(func.count()).select_from(Event)) == 1
@@ -245,4 +245,4 @@ def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, adm
     assert fitted()
     for width in (900, 1400):
         w.resize(width, 700)
-        qtbot.waitUntil(fitted, timeout=2000)
+        qtbot.waitUntil(fitted, timeout=10_000)
