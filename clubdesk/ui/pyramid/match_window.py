@@ -26,7 +26,7 @@ from clubdesk.ui.pyramid.entry import ShotEntry
 from clubdesk.ui.pyramid.keys import BallTyper
 from clubdesk.ui.pyramid.match_layout import MatchLayout
 from clubdesk.ui.pyramid.style import STYLE
-from clubdesk.ui.pyramid.widgets import PlayerBox, set_text, shot_log_view
+from clubdesk.ui.pyramid.widgets import PlayerBox, RoomyLabel, set_text, shot_log_view
 from clubdesk.ui.windows import remember
 
 
@@ -75,12 +75,13 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         self.setWindowTitle(f"{title} · {match.table}" if match.table else title)
 
         self.boxes = [PlayerBox(n) for n in match.names]
-        self.info = QLabel()
+        # The header's centre keeps its height through the match (RoomyLabel): the lines of the break and of a
+        # referee, and the table as full as at the break.
+        info_lines = 6 + bool(self.referee)  # table, break, mode, cue in hand, №10, its privilege (+ referee)
+        self.info = RoomyLabel(lambda: ("\n".join("Ё" * info_lines),))
         self.info.setObjectName("pyramidInfo")
-        self.info.setWordWrap(True)
-        self.table_balls = QLabel()
+        self.table_balls = RoomyLabel(lambda: (text.table_line(range(5, 16), text.ball),))
         self.table_balls.setObjectName("pyramidTable")
-        self.table_balls.setWordWrap(True)
         self.banner = QLabel()
         self.banner.setObjectName("pyramidBanner")
         self.banner.hide()

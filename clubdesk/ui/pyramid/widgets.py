@@ -51,6 +51,31 @@ class WidestTextLabel(QLabel):
         return self.sizeHint()
 
 
+class RoomyLabel(QLabel):
+    """A word-wrapped label that keeps the room of the tallest of `samples()` at its width, so a shot that shortens
+    its text by a line neither moves what stands under and beside it nor lays the window out again (the match
+    window's header is as tall as its centre column: the player boxes were stretched and shrunk with it)."""
+
+    def __init__(self, samples, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._samples = samples
+        self.setWordWrap(True)
+
+    def _room(self, width: int) -> int:
+        m = self.contentsMargins()
+        inner = max(1, width - m.left() - m.right() - 2 * self.margin())
+        fm, flags = self.fontMetrics(), int(self.alignment()) | Qt.TextFlag.TextWordWrap
+        tallest = max(fm.boundingRect(0, 0, inner, 10_000, flags, t).height() for t in self._samples())
+        return tallest + m.top() + m.bottom() + 2 * self.margin()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        return max(super().heightForWidth(width), self._room(width))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().sizeHint()
+        return QSize(hint.width(), max(hint.height(), self._room(hint.width())))
+
+
 class PlayerBox(QFrame):
     """One player: name, big score, shelf, debt; highlighted while it is his shot.
 
