@@ -252,3 +252,45 @@ def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, adm
     for width in (900, 1400):
         w.resize(width, 700)
         qtbot.waitUntil(fitted, timeout=2000)
+
+
+def test_a_shot_repaints_the_new_log_row_and_the_log_shows_every_row_right(window, qtbot):
+    """Appending a shot paints the new row and no row above it (those are moved in the window's backing store),
+    and what the window shows is what a full repaint of the log draws — after shots, an undo and a resize."""
+    from PySide6.QtCore import QEvent, QObject, QPoint
+
+    if QApplication.platformName() != "offscreen":
+        pytest.skip("reads the window's backing store through the offscreen platform's grabWindow")
+    window.resize(1280, 700)
+    QApplication.processEvents()
+    view, viewport = window.log_view, window.log_view.viewport()
+    tops: list[int] = []
+
+    class Paints(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.Paint:
+                tops.append(event.region().boundingRect().top())
+            return False
+
+    def shown_as_painted_anew() -> bool:
+        at = viewport.mapTo(window, QPoint(0, 0))
+        shown = window.screen().grabWindow(window.winId(), at.x(), at.y(), viewport.width(), viewport.height())
+        return shown.toImage() == viewport.grab().toImage().convertToFormat(shown.toImage().format())
+
+    spy = Paints(viewport)
+    for i in range(24):  # more rows than the log shows: it scrolls
+        if i % 3 == 0:
+            window.draft = ShotDraft(foul="miss")
+        tops.clear()
+        viewport.installEventFilter(spy)
+        window.commit()
+        QApplication.processEvents()
+        viewport.removeEventFilter(spy)
+        new_row = view.visualRect(window.log.index(window.log.rowCount() - 1, 0)).top()
+        assert i < 1 or min(tops) >= new_row, f"shot {i + 1}: the log repainted from y={min(tops)}, its row is at {new_row}"
+        assert shown_as_painted_anew(), f"shot {i + 1}"
+    window.undo()
+    QApplication.processEvents()
+    assert shown_as_painted_anew()
+    window.resize(1000, 700)
+    qtbot.waitUntil(shown_as_painted_anew, timeout=2000)

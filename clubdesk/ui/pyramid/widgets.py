@@ -5,15 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -92,7 +89,7 @@ class PlayerBox(QFrame):
         self.setObjectName("pyramidPlayer")
         # It paints every pixel of itself (paintEvent): a shot that passes the turn repaints the two boxes, not
         # the window's background under them as well.
-        _Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
+        Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
         self._active = False
         self.name = QLabel(name)
         self.name.setObjectName("pyramidName")
@@ -205,7 +202,7 @@ class PocketPad(QWidget):
             b.setEnabled(on)
 
 
-class _Opaque(QObject):
+class Opaque(QObject):
     """Keeps a widget opaque, so that repainting it does not repaint what lies beneath it too (issue 36): `again`
     is called after every polish, because the style sheet's polish clears what it sets — on the next turn of the
     loop, as the polish itself comes after the event filters (QWidget::event)."""
@@ -219,31 +216,3 @@ class _Opaque(QObject):
         if event.type() in (QEvent.Type.Polish, QEvent.Type.StyleChange):
             QTimer.singleShot(0, self, lambda: self._again(watched))
         return False
-
-
-def shot_log_view(model) -> QTableView:
-    """The match window's shot log: fixed columns, rows sized one by one as shots are appended."""
-    view = QTableView()
-    view.setModel(model)
-    # The viewport fills its own background (white, the style sheet's QTableView rule). The style sheet paints it
-    # on the view instead, under a viewport that is not opaque: each appended shot repainted the view, its group
-    # box and the window beneath the rows as well.
-    _Opaque(view.viewport(), lambda w: w.setAutoFillBackground(True))
-    view.verticalHeader().hide()
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setWordWrap(True)
-    # A scroll bar appearing later would narrow the text column under rows already sized for it.
-    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-    # Fixed widths and one row sized per append: ResizeToContents would re-measure every row per shot.
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    for col, width in ((0, 32), (1, 104), (3, 60)):
-        view.setColumnWidth(col, width)
-    header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-    # Wrapped rows follow the column widths when the window is resized (not per shot) — on the next turn
-    # of the event loop: while sectionResized is being emitted the rows still measure at the old width.
-    refit = QTimer(view, singleShot=True, interval=0)
-    refit.timeout.connect(view.resizeRowsToContents)
-    header.sectionResized.connect(lambda *_: refit.start())
-    return view
