@@ -1,7 +1,7 @@
 """Пирамидка windows: a whole match by clicks, greyed choices, inline refusals, undo as a void event."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import func, select
 
@@ -217,9 +217,10 @@ def test_a_shot_that_passes_the_turn_does_not_move_the_player_boxes(window, qtbo
     first shot also drops the break's line from the header's centre, which is as tall as the boxes beside it."""
     qtbot.waitUntil(lambda: window.boxes[0].height() > 0)
 
-    def places():
-        boxes = [(b.geometry(), b.name.geometry(), b.score.geometry(), b.debt.geometry()) for b in window.boxes]
-        return boxes, window.info.geometry(), window.table_balls.geometry()
+    def places():  # in the window's coordinates: the labels are held by Steady holders
+        return [QRect(w.mapTo(window, QPoint(0, 0)), w.size()) for b in window.boxes
+                for w in (b, b.name, b.score, b.shelf, b.debt)] + \
+            [QRect(w.mapTo(window, QPoint(0, 0)), w.size()) for w in (window.info, window.table_balls)]
 
     before = places()
     active = [b.property("active") for b in window.boxes]
@@ -229,6 +230,37 @@ def test_a_shot_that_passes_the_turn_does_not_move_the_player_boxes(window, qtbo
     assert [b.property("active") for b in window.boxes] != active
     assert any(b.debt.text().strip() for b in window.boxes)
     assert places() == before
+
+
+def test_a_shot_does_not_lay_the_window_out_again_unless_a_line_needs_more_room(window, qtbot):
+    """The labels a shot changes are held by Steady holders: no layout pass per shot; a shelf grown to a second
+    line still gets its room."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from clubdesk.ui.pyramid.widgets import set_text
+
+    qtbot.waitUntil(lambda: window.boxes[0].height() > 0)
+    passes = []
+
+    class Layouts(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.LayoutRequest:
+                passes.append(watched)
+            return False
+
+    qtbot.wait(50)  # the layouts of the window just shown, and what they post
+    spy = Layouts(window)
+    window.installEventFilter(spy)
+    for foul in ("miss", None, None, "miss"):
+        window.draft = ShotDraft(foul=foul)
+        window.commit()
+        QApplication.processEvents()
+    assert passes == []
+    shelf = window.boxes[0].shelf
+    one_line = shelf.height()
+    set_text(shelf, "Полка: " + ", ".join(f"№{b}" for b in range(5, 16)) * 3)
+    qtbot.waitUntil(lambda: shelf.height() > one_line, timeout=2000)
+    window.removeEventFilter(spy)
 
 
 def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, admin, pair):
@@ -257,7 +289,7 @@ def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, adm
 def test_a_shot_repaints_the_new_log_row_and_the_log_shows_every_row_right(window, qtbot):
     """Appending a shot paints the new row and no row above it (those are moved in the window's backing store),
     and what the window shows is what a full repaint of the log draws — after shots, an undo and a resize."""
-    from PySide6.QtCore import QEvent, QObject, QPoint
+    from PySide6.QtCore import QEvent, QObject
 
     if QApplication.platformName() != "offscreen":
         pytest.skip("reads the window's backing store through the offscreen platform's grabWindow")
