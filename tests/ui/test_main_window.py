@@ -18,6 +18,18 @@ def test_sidebar_switches_every_page(qtbot, club, demo_admin, settings):
         assert w.current_page() == key and w.stack.currentWidget() is w.pages[key]
 
 
+def test_the_window_opens_with_its_first_page_alone_and_builds_a_page_asked_for_without_showing_it(
+        qtbot, club, demo_admin, settings):
+    w = MainWindow(club, demo_admin, settings)
+    qtbot.addWidget(w)
+    # issue 36: no stand-in widgets for the pages not shown (the style sheet polished each before the first frame)
+    assert list(w.pages) == ["players"] and w.stack.count() == 1
+    draws = w.page("draws")  # a test's or a feed's grab of a page not shown yet
+    assert w.current_page() == "players" and w.stack.currentWidget() is w.pages["players"] and w.stack.count() == 2
+    w.show_page("draws")
+    assert w.current_page() == "draws" and w.stack.currentWidget() is draws
+
+
 def test_status_bar_names_database_desk_and_account(qtbot, club, demo_admin, settings):
     w = MainWindow(club, demo_admin, settings)
     qtbot.addWidget(w)
