@@ -1,9 +1,9 @@
 """4. Peak memory of every window rendered: `clubdesk --demo --screenshots DIR` against a bare PySide6 window
 process started the same way in the same run (issue 36: target ≤ 3×).
 
-The verdict is on the rendering of every window. The command first creates the demo club, and that hashes the
-four staff passwords with argon2 at the desk's own parameters (64 MiB each: a security choice, kept as it is).
-That spike belongs to creating the club, not to showing windows, so the child resets its kernel high-water
+The verdict is on the rendering of every window. The command first creates the demo club, and that hashes its
+five passwords (the admin's, four staff's) with argon2 at the desk's own parameters (64 MiB each: a security
+choice, kept as it is). That spike belongs to creating the club, not to showing windows, so the child resets its kernel high-water
 mark (VmHWM, `echo 5 > /proc/self/clear_refs`) when the rendering starts: the peak at the end is the
 rendering's own — the window, its seven pages and every extra window, on top of everything loaded before.
 The whole command's peak (the larger of the peak before the reset and the rendering's) is printed beside it
