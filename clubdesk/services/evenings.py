@@ -19,7 +19,7 @@ from clubdesk.services.evenings_standings import StandingsMixin
 from clubdesk.services.games import GameService
 from clubdesk.services.guests import GuestMatchesPlayer, same_person
 from clubdesk.services.players import PlayerBanned, PlayerData, PlayerService, ban_text, validate
-from clubdesk.services.table_guard import refuse_mafia
+from clubdesk.services.table_guard import TableBusy, refuse_mafia
 from clubdesk.store.db import Store
 from clubdesk.store.models import Account, CheckIn, Evening, Game, GameTable, Player, Seat, canonical_json
 from clubdesk.store.uow import UnitOfWork
@@ -216,6 +216,16 @@ class EveningService(SeatingMixin, StandingsMixin):
             return {p.id: board_name(p.name, p.nickname) for p in rows}
 
     # --- games -------------------------------------------------------------------------------------
+    def start_refusal(self, evening_id: str, round_no: int, table_no: int) -> TableBusy | None:
+        """Why game `round_no` at table `table_no` cannot start now, or None: the rule `start_game` applies
+        (services/table_guard.py), asked before the click so the desk's button can say it."""
+        with self.store.session_factory() as s:
+            try:
+                refuse_mafia(s, evening_id, round_no, table_no)
+            except TableBusy as busy:
+                return busy
+        return None
+
     def start_game(self, actor: Actor, evening_id: str, round_no: int, table_no: int,
                    players: list[str]) -> str:
         """A Mafia game for one table of one round: the table and seats are stored, then the game itself."""

@@ -6,6 +6,7 @@ that is already at HEAD does not pay for it.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +27,10 @@ def alembic_config() -> Config:
     return cfg
 
 
+@functools.cache
 def _scripts():
+    """The migration scripts, read once a process: each upgrade and each question about revisions read and compiled
+    every version file again (an upgrade from 0001 read them three times), the bulk of an upgrade's time."""
     from alembic.script import ScriptDirectory
 
     return ScriptDirectory.from_config(alembic_config())
@@ -51,12 +55,17 @@ def current_revision(conn: Connection) -> str | None:
 
 
 def upgrade(conn: Connection, target: str = "head") -> None:
-    """Run the migrations on `conn`, inside whatever transaction the caller holds (see `upgrade_file`)."""
-    from alembic import command
+    """Run the migrations on `conn`, inside whatever transaction the caller holds (see `upgrade_file`).
+
+    What alembic's `command.upgrade` does, with the scripts read once (`_scripts`) instead of at every call."""
+    from alembic.runtime.environment import EnvironmentContext
 
     cfg = alembic_config()
     cfg.attributes["connection"] = conn
-    command.upgrade(cfg, target)
+    script = _scripts()
+    with EnvironmentContext(cfg, script, fn=lambda rev, _context: script._upgrade_revs(target, rev),
+                            destination_rev=target):
+        script.run_env()
 
 
 class ForeignKeysBroken(Exception):

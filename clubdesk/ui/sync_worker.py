@@ -3,9 +3,13 @@
 Signals:
     state_changed(str): "offline" | "online" | "syncing".
     progress(int, int): rows done and total of the running sync's current phase.
+    arrived(object): the set of game ids whose events arrived (only when rows were applied), before `finished`:
+        whoever sees the state turn «online» sees the windows already refreshed with what came.
     finished(object): the SyncReport of a sync that succeeded.
     failed(str): the one line of a sync that did not (the desk goes on offline).
-    arrived(object): the set of game ids whose events arrived (after `finished`, only when rows were applied).
+
+A sync is `running` until all its signals have reached the window's thread (they cross queued), not only until its
+thread ends: a sync requested in between would be told «online» by the last one's late `finished`.
 """
 
 from __future__ import annotations
@@ -25,16 +29,19 @@ class SyncWorker(QObject):
     finished = Signal(object)
     failed = Signal(str)
     arrived = Signal(object)
+    _ended = Signal()  # a sync's last signal: the window's thread has had the others
 
     def __init__(self, store: Store, interval_ms: int = INTERVAL_MS, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.state = "offline"
         self._thread: threading.Thread | None = None
+        self._busy = False  # from request() until the window's thread has had the sync's last signal
         self._timer = QTimer(self, interval=interval_ms)
         self._timer.timeout.connect(self.request)
         self.finished.connect(lambda _r: self._set_state("online"))
         self.failed.connect(lambda _m: self._set_state("offline"))
+        self._ended.connect(self._on_ended)
 
     def start(self) -> None:
         """Sync now and then every interval."""
@@ -46,12 +53,13 @@ class SyncWorker(QObject):
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._busy
 
     def request(self) -> bool:
         """Start a sync unless one is running; returns whether one was started."""
-        if self.running:
+        if self._busy:
             return False
+        self._busy = True
         self._set_state("syncing")
         self._thread = threading.Thread(target=self._work, name="clubdesk-sync", daemon=True)
         self._thread.start()
@@ -60,6 +68,9 @@ class SyncWorker(QObject):
     def wait(self, timeout: float | None = None) -> None:
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def _on_ended(self) -> None:
+        self._busy = False
 
     def _set_state(self, state: str) -> None:
         if state != self.state:
@@ -74,16 +85,19 @@ class SyncWorker(QObject):
         from clubdesk.sync.runner import sync_once
 
         try:
-            report = sync_once(self.store, progress=lambda p: self.progress.emit(p.done, p.total))
-        except KnownError as exc:
-            self.failed.emit(str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - a bug: shown, and raised again in the worker's log
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
-            raise
-        self.finished.emit(report)
-        if report.applied:
-            self.arrived.emit(set(report.touched_games))
+            try:
+                report = sync_once(self.store, progress=lambda p: self.progress.emit(p.done, p.total))
+            except KnownError as exc:
+                self.failed.emit(str(exc))
+                return
+            except Exception as exc:  # noqa: BLE001 - a bug: shown, and raised again in the worker's log
+                self.failed.emit(f"{type(exc).__name__}: {exc}")
+                raise
+            if report.applied:  # before `finished`: a reader waiting for «online» must find the rows shown
+                self.arrived.emit(set(report.touched_games))
+            self.finished.emit(report)
+        finally:
+            self._ended.emit()
 
 
 def worker_for(club) -> SyncWorker | None:

@@ -59,9 +59,5 @@ It stays in the log marked 'cancelled' (nothing is deleted), but without a resul
       <source>Матч уже не идёт</source>
       <translation>The match is no longer on</translation>
     </message>
-    <message>
-      <source>За столом {t} ещё идёт игра {r}</source>
-      <translation>Game {r} is still on at table {t}</translation>
-    </message>
   </context>
 </TS>

@@ -308,7 +308,7 @@ class Desk:
         import json
 
         stream = self.streams[game_id]
-        self.qtbot.waitUntil(lambda: bool(stream.frames) and until(json.loads(stream.frames[-1])), timeout=10_000)
+        self.qtbot.waitUntil(lambda: bool(stream.frames) and until(json.loads(stream.frames[-1])), timeout=30_000)
         return list(stream.frames)
 
     def _mafia_changed(self, panel) -> None:
@@ -441,7 +441,7 @@ class Phone:
 
     def call(self, fn, *args, **kwargs):
         future = self.pool.submit(fn, *args, **kwargs)
-        self.qtbot.waitUntil(future.done, timeout=15_000)
+        self.qtbot.waitUntil(future.done, timeout=30_000)  # a bound on a hang: loaded, a call takes seconds
         return future.result()
 
     def get(self, path, **kw):

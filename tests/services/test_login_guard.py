@@ -117,10 +117,10 @@ def _timed_logins() -> tuple[float, float]:
                 best = float("inf")
                 for _ in range(3):
                     clock.now += WINDOW  # no delay in the way
-                    t0 = time.perf_counter()
+                    t0 = time.process_time()  # the work done, not the wall: the machine's load is not the login's
                     with pytest.raises(LoginFailed):
                         svc.login(name, "wrong-pass")
-                    best = min(best, time.perf_counter() - t0)
+                    best = min(best, time.process_time() - t0)
                 times[name] = best
             return times["admin"], times["nobody"]
         finally:

@@ -304,7 +304,7 @@ def unique_phones_and_nicknames(store):
     assert len(phones_) == len(set(phones_)) and len(nicks) == len(set(nicks))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(["Иванов", "Петров", "иванов", "", "Ёлкин", "Елкин"]),
                           st.sampled_from(["Иван", "", "Иван Ильич"]), st.sampled_from(["", "Ваня", "ваня", "Ёж"]),
                           st.sampled_from(_PHONES)), max_size=12))

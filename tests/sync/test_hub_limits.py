@@ -75,14 +75,14 @@ def test_a_desk_idle_in_its_transaction_holding_the_ingestion_lock_is_cut_off_an
         hub, monkeypatch):
     (a, pa, _), (b, pb, _) = hub.add_desk("a"), hub.add_desk("b")
     shorten(hub, hub.roles[0], idle_in_transaction_session_timeout="1s")
-    monkeypatch.setattr(protocol, "INGEST_LOCK_WAIT_S", 10.0)
+    monkeypatch.setattr(protocol, "INGEST_LOCK_WAIT_S", 30.0)  # far from the cut: a loose bound tells them apart
     with a.connect(pa) as ca, b.connect(pb) as cb:
         say_hello(ca, hub, "d-a")
         say_hello(cb, hub, "d-b")
         protocol._ingest_lock(ca, hub.club_id)  # a hung desk (or a login's holder): the lock taken, then nothing
         started = time.monotonic()
         assert protocol.push_batch(cb, hub.club_id, "d-b", rows_of("d-b", 1, 3)) == 3
-        assert 0.5 < time.monotonic() - started < 9  # the idle cut (1 s), not INGEST_LOCK_WAIT_S (10 s) ran out
+        assert 0.5 < time.monotonic() - started < 20  # the idle cut (1 s), not INGEST_LOCK_WAIT_S (30 s) ran out
         with pytest.raises(SyncError) as info, hub_errors("hub"):
             ca.execute("SELECT 1")
     assert info.value.code == "hub_timeout" and one_line(info.value)
@@ -116,6 +116,8 @@ def test_a_sync_cut_off_by_the_hub_loses_nothing_and_the_next_one_pushes_everyth
     last = cursors.last_desk_seq(a.store)
     assert hub_rows(hub, a.store.desk_id) == []
     monkeypatch.setattr(protocol, "_ingest_lock", take)
+    # the hub's own cut again (10 s): a healthy sync on a loaded machine may sit a second between two statements
+    shorten(hub, hub.roles[0], idle_in_transaction_session_timeout="10s")
     a.sync()
     assert hub_rows(hub, a.store.desk_id) == list(range(1, last + 1))
     a.close()
@@ -137,7 +139,7 @@ def test_a_push_that_cannot_get_the_ingestion_lock_in_its_bound_gives_up_in_one_
         waited = time.monotonic() - started
         assert holder.execute("SELECT 1").fetchone() == (1,)  # a holder within the limits is never cut off
     assert info.value.code == "hub_busy" and one_line(info.value) and "1 с" in info.value.message("ru")
-    assert 0.9 < waited < 4
+    assert 0.9 < waited < 20  # its bound (1 s) and the sync's work, loaded or not; not the role's lock_timeout (30 s)
     assert a.store.read("SELECT value FROM settings WHERE key = 'sync.last_error'")[0][0] == info.value.message("ru")
     assert hub_rows(hub, a.store.desk_id) == [] and cursors.last_desk_seq(a.store) == last
     a.sync()

@@ -67,7 +67,7 @@ def hub_bytes(conn, club_id: str, desk_id: str, after: int) -> list[tuple[bytes,
     return result
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(batch=rows)
 def test_every_character_of_a_payload_arrives_on_the_hub_byte_identical(hub, desk_store, batch):
     store, conn = desk_store

@@ -106,9 +106,8 @@ def test_shots_scored_on_one_desk_reach_the_open_windows_of_another(qtbot, desks
         games.record(admin, gid, {"type": "shot", "player": state["to_move"], "cue": "main",
                                   "potted": [{"ball": "std", "legal": True}]})
     a.sync()
-    # The first sync's `arrived` is queued after its `finished` (the «online» waited for above) and refreshes the
-    # window too, and its thread may still be ending: wait for the thread, then for the shots in the window's model,
-    # never for a signal an earlier sync may also send.
+    # The first sync may not have told the window all it did yet (its signals cross queued): wait until it has,
+    # then for the shots in the window's model, never for a signal an earlier sync may also send.
     qtbot.waitUntil(lambda: not worker.running, timeout=20_000)
     assert worker.request()
     qtbot.waitUntil(lambda: table.log_model.rowCount() == 3, timeout=20_000)

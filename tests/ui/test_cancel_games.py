@@ -60,7 +60,9 @@ def test_the_next_game_at_a_table_whose_game_is_on_is_not_offered_until_it_ends(
     svc, eid = evening
     qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
     tab.slot.setCurrentIndex(slot_of(tab, (2, 1)))
-    assert not tab.start.isEnabled() and tab.start.toolTip() == "За столом 1 ещё идёт игра 1"
+    assert not tab.start.isEnabled()
+    assert tab.start.toolTip() == svc.start_refusal(eid, 2, 1).message() == (
+        "За столом 1 ещё идёт игра 1: сначала закончите её или отмените (если она создана по ошибке).")
     qtbot.mouseClick(tab.start, Qt.MouseButton.LeftButton)
     assert len(svc.list_games(eid)) == 1
     [game] = svc.list_games(eid)

@@ -100,7 +100,7 @@ def test_the_desk_changes_a_matchs_referee_later_and_the_tables_card_follows(qtb
     panel.run_dialog = answer
     panel.referee_button.click()
     assert club.store.read("SELECT referee FROM games WHERE id = ?", (gid,)) == [("Вера Ким",)]
-    qtbot.waitUntil(lambda: tables.cards[gid].referee.text() == "Судья: Вера Ким", timeout=2000)
+    qtbot.waitUntil(lambda: tables.cards[gid].referee.text() == "Судья: Вера Ким", timeout=10_000)
     assert panel.selected_id() == gid
 
 

@@ -147,7 +147,7 @@ def test_standings_window_draws_each_players_balance_by_round(qtbot, history_sto
     w.show_tournament(tid)
     history = balance_history(hub.tournaments, tid)
     # the chart follows the table a quarter of a second later (a run of shots redraws it once)
-    qtbot.waitUntil(lambda: w.chart.chart is not None and len(w.chart.chart.slots) == 4, timeout=3000)
+    qtbot.waitUntil(lambda: w.chart.chart is not None and len(w.chart.chart.slots) == 4, timeout=10_000)
     assert {s.name: s.values for s in w.chart.chart.series} == {history.names[p]: v
                                                                for p, v in history.balances.items()}
     assert w.chart.isVisibleTo(w)

@@ -13,7 +13,7 @@ def test_typing_in_search_filters_after_a_pause(qtbot, club, demo_admin):
     page = PlayersPage(club.players, demo_admin)
     qtbot.addWidget(page)
     type_text(page.search, "Карамболь")
-    qtbot.waitUntil(lambda: page.model.total == 1, timeout=2000)
+    qtbot.waitUntil(lambda: page.model.total == 1, timeout=10_000)
     assert page.model.player_at(0).nickname == "Карамболь"
     assert page.count.text() == f"Показано 1 из {club.players.count()}"
 
@@ -24,7 +24,7 @@ def test_a_search_that_matches_nobody_counts_out_of_the_whole_registry(qtbot, cl
     total = club.players.count()
     assert total >= 10 and page.count.text() == f"Показано {total} из {total}"
     type_text(page.search, "Никтотакойнезаписан")
-    qtbot.waitUntil(lambda: page.model.total == 0, timeout=2000)
+    qtbot.waitUntil(lambda: page.model.total == 0, timeout=10_000)
     assert page.count.text() == f"Показано 0 из {total}"
 
 

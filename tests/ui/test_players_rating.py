@@ -75,11 +75,11 @@ def test_typing_refines_and_widens_the_filter(qtbot, club, demo_admin):
     page = PlayersPage(club.players, demo_admin)
     qtbot.addWidget(page)
     type_text(page.search, "ов")
-    qtbot.waitUntil(lambda: page.model.total == club.players.count("ов"), timeout=2000)
+    qtbot.waitUntil(lambda: page.model.total == club.players.count("ов"), timeout=10_000)
     type_text(page.search, "а")
-    qtbot.waitUntil(lambda: page.model.total == club.players.count("ова"), timeout=2000)
+    qtbot.waitUntil(lambda: page.model.total == club.players.count("ова"), timeout=10_000)
     page.search.setText("о")
-    qtbot.waitUntil(lambda: page.model.total == club.players.count("о"), timeout=2000)
+    qtbot.waitUntil(lambda: page.model.total == club.players.count("о"), timeout=10_000)
 
 
 def test_card_shows_the_pyramid_rating_of_finished_matches(qtbot, store, admin):

@@ -75,14 +75,14 @@ def test_without_a_pdf_viewer_the_desk_says_so_in_one_line_and_offers_to_save(qt
     """Issue 38 item 6: xdg-open found no program (it exits non-zero; Qt's openUrl had said True and nothing
     showed). The line, and «Сохранить PDF…» pressed there opens the save dialog."""
     dlg, said, saved = viewer_asked(qtbot, monkeypatch, pdf, shutil.which("false"))  # held: its opener is its child
-    qtbot.waitUntil(lambda: said != [])
+    qtbot.waitUntil(lambda: said != [], timeout=20_000)  # the opener is a process: a loaded machine starts it late
     assert said == ["На этом компьютере нет программы для просмотра PDF. Сохраните его в файл."]
     assert "\n" not in said[0] and saved == [True]
 
 
 def test_without_the_opener_itself_the_desk_says_so_too(qtbot, monkeypatch, pdf, tmp_path):
     dlg, said, _saved = viewer_asked(qtbot, monkeypatch, pdf, str(tmp_path / "no-xdg-open"))
-    qtbot.waitUntil(lambda: said != [])
+    qtbot.waitUntil(lambda: said != [], timeout=20_000)  # the opener is a process: a loaded machine starts it late
     assert dlg.findChildren(print_preview.QProcess)
 
 
@@ -91,7 +91,7 @@ def test_a_viewer_that_opens_the_pdf_is_not_second_guessed(qtbot, monkeypatch, p
 
     dlg, said, _ = viewer_asked(qtbot, monkeypatch, pdf, shutil.which("true"))
     (opener,) = dlg.findChildren(QProcess)
-    qtbot.waitUntil(lambda: opener.state() == QProcess.ProcessState.NotRunning)
+    qtbot.waitUntil(lambda: opener.state() == QProcess.ProcessState.NotRunning, timeout=20_000)
     assert said == []
 
 

@@ -86,7 +86,7 @@ def test_tables_page_lists_a_running_match_and_drops_it_when_finished(qtbot, clu
     assert page.pyramid.cards == {} and page.pyramid.empty.isVisibleTo(page)
     gid = feed.service.create(admin, *pair, table="Стол 3")
     feed.matches_changed.emit()  # what «Новый матч…» says once the match is created
-    qtbot.waitUntil(lambda: gid in page.pyramid.cards, timeout=3000)
+    qtbot.waitUntil(lambda: gid in page.pyramid.cards, timeout=10_000)
     card = page.pyramid.cards[gid]
     texts = [w.text() for row in card.rows for w in row]
     assert texts == ["▶", "Орлов Глеб", "0", "", "<b>Сокол</b> Анна", "0"]
@@ -94,9 +94,9 @@ def test_tables_page_lists_a_running_match_and_drops_it_when_finished(qtbot, clu
     window = feed.windows[gid]
     qtbot.addWidget(window)
     press(qtbot, window, "7", "3", "+")
-    qtbot.waitUntil(lambda: page.pyramid.cards[gid].rows[0][2].text() == "7", timeout=3000)
+    qtbot.waitUntil(lambda: page.pyramid.cards[gid].rows[0][2].text() == "7", timeout=10_000)
     window.concede(pair[1])
-    qtbot.waitUntil(lambda: gid not in page.pyramid.cards, timeout=3000)
+    qtbot.waitUntil(lambda: gid not in page.pyramid.cards, timeout=10_000)
     assert page.pyramid.empty.isVisibleTo(page)
 
 
@@ -122,4 +122,4 @@ def test_the_match_list_follows_a_match_scored_from_the_tables_page(qtbot, club,
     window = feed.open_match(admin, match)  # opened from «Столы», not from this panel
     qtbot.addWidget(window)
     press(qtbot, window, "7", "3", "+")
-    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=3000)
+    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=10_000)

@@ -1,7 +1,7 @@
 """Пирамидка windows: a whole match by clicks, greyed choices, inline refusals, undo as a void event."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import func, select
 
@@ -43,7 +43,7 @@ def show(qtbot, w):
     """Shortcuts (Enter, Ctrl+Z) reach only a shown, active window."""
     w.show()
     w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=10_000)
 
 
 def stored(store) -> list[str]:
@@ -172,11 +172,11 @@ def test_new_match_dialog_picks_two_players_by_typing(qtbot, club, admin, pair):
     dialog = NewMatchDialog(svc, admin)
     qtbot.addWidget(dialog)
     type_text(dialog.first.search, "граф")
-    qtbot.waitUntil(lambda: dialog.first.player_id() == pair[0], timeout=2000)
+    qtbot.waitUntil(lambda: dialog.first.player_id() == pair[0], timeout=10_000)
     dialog.create()
     assert dialog.error.isVisibleTo(dialog) and dialog.game_id is None  # second player missing
     type_text(dialog.second.search, "сова")
-    qtbot.waitUntil(lambda: dialog.second.player_id() == pair[1], timeout=2000)
+    qtbot.waitUntil(lambda: dialog.second.player_id() == pair[1], timeout=10_000)
     dialog.table.setText("Стол 4")
     dialog.create()
     assert dialog.game_id and svc.get(dialog.game_id).table == "Стол 4"
@@ -193,7 +193,7 @@ def test_panel_lists_matches_and_opens_the_scoring_window(qtbot, club, admin, pa
     show(qtbot, window)
     assert window.game_id == gid
     click_shot(qtbot, window, MATCH[0][1])
-    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=2000)
+    qtbot.waitUntil(lambda: panel.model.data(panel.model.index(0, 2)) == "7 : 0", timeout=10_000)
     assert panel.selected_id() == gid
     with club.store.session_factory() as s:
         assert s.scalar(select(func.count()).select_from(Event)) == 1
@@ -213,16 +213,54 @@ def test_screenshots_write_the_panel_and_the_running_match(qtbot, club, demo_adm
 
 
 def test_a_shot_that_passes_the_turn_does_not_move_the_player_boxes(window, qtbot):
-    """Turn mark, debt line and the active border change in place: the window is not laid out again per shot."""
+    """Turn mark, debt line and the active border change in place: the window is not laid out again per shot. The
+    first shot also drops the break's line from the header's centre, which is as tall as the boxes beside it."""
     qtbot.waitUntil(lambda: window.boxes[0].height() > 0)
-    before = [(b.geometry(), b.name.geometry(), b.score.geometry(), b.debt.geometry()) for b in window.boxes]
+
+    def places():  # in the window's coordinates: the labels are held by Steady holders
+        return [QRect(w.mapTo(window, QPoint(0, 0)), w.size()) for b in window.boxes
+                for w in (b, b.name, b.score, b.shelf, b.debt)] + \
+            [QRect(w.mapTo(window, QPoint(0, 0)), w.size()) for w in (window.info, window.table_balls)]
+
+    before = places()
     active = [b.property("active") for b in window.boxes]
     window.draft = ShotDraft(foul="miss")  # a foul: the turn passes and a debt appears
     window.commit()
     QApplication.processEvents()  # run the layout requests the shot posted
     assert [b.property("active") for b in window.boxes] != active
     assert any(b.debt.text().strip() for b in window.boxes)
-    assert [(b.geometry(), b.name.geometry(), b.score.geometry(), b.debt.geometry()) for b in window.boxes] == before
+    assert places() == before
+
+
+def test_a_shot_does_not_lay_the_window_out_again_unless_a_line_needs_more_room(window, qtbot):
+    """The labels a shot changes are held by Steady holders: no layout pass per shot; a shelf grown to a second
+    line still gets its room."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from clubdesk.ui.pyramid.widgets import set_text
+
+    qtbot.waitUntil(lambda: window.boxes[0].height() > 0)
+    passes = []
+
+    class Layouts(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.LayoutRequest:
+                passes.append(watched)
+            return False
+
+    qtbot.wait(50)  # the layouts of the window just shown, and what they post
+    spy = Layouts(window)
+    window.installEventFilter(spy)
+    for foul in ("miss", None, None, "miss"):
+        window.draft = ShotDraft(foul=foul)
+        window.commit()
+        QApplication.processEvents()
+    assert passes == []
+    shelf = window.boxes[0].shelf
+    one_line = shelf.height()
+    set_text(shelf, "Полка: " + ", ".join(f"№{b}" for b in range(5, 16)) * 3)
+    qtbot.waitUntil(lambda: shelf.height() > one_line, timeout=10_000)
+    window.removeEventFilter(spy)
 
 
 def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, admin, pair):
@@ -245,4 +283,46 @@ def test_log_rows_fit_their_wrapped_text_when_shown_and_resized(qtbot, club, adm
     assert fitted()
     for width in (900, 1400):
         w.resize(width, 700)
-        qtbot.waitUntil(fitted, timeout=2000)
+        qtbot.waitUntil(fitted, timeout=10_000)
+
+
+def test_a_shot_repaints_the_new_log_row_and_the_log_shows_every_row_right(window, qtbot):
+    """Appending a shot paints the new row and no row above it (those are moved in the window's backing store),
+    and what the window shows is what a full repaint of the log draws — after shots, an undo and a resize."""
+    from PySide6.QtCore import QEvent, QObject
+
+    if QApplication.platformName() != "offscreen":
+        pytest.skip("reads the window's backing store through the offscreen platform's grabWindow")
+    window.resize(1280, 700)
+    QApplication.processEvents()
+    view, viewport = window.log_view, window.log_view.viewport()
+    tops: list[int] = []
+
+    class Paints(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.Paint:
+                tops.append(event.region().boundingRect().top())
+            return False
+
+    def shown_as_painted_anew() -> bool:
+        at = viewport.mapTo(window, QPoint(0, 0))
+        shown = window.screen().grabWindow(window.winId(), at.x(), at.y(), viewport.width(), viewport.height())
+        return shown.toImage() == viewport.grab().toImage().convertToFormat(shown.toImage().format())
+
+    spy = Paints(viewport)
+    for i in range(24):  # more rows than the log shows: it scrolls
+        if i % 3 == 0:
+            window.draft = ShotDraft(foul="miss")
+        tops.clear()
+        viewport.installEventFilter(spy)
+        window.commit()
+        QApplication.processEvents()
+        viewport.removeEventFilter(spy)
+        new_row = view.visualRect(window.log.index(window.log.rowCount() - 1, 0)).top()
+        assert i < 1 or min(tops) >= new_row, f"shot {i + 1}: the log repainted from y={min(tops)}, its row is at {new_row}"
+        assert shown_as_painted_anew(), f"shot {i + 1}"
+    window.undo()
+    QApplication.processEvents()
+    assert shown_as_painted_anew()
+    window.resize(1000, 700)
+    qtbot.waitUntil(shown_as_painted_anew, timeout=10_000)

@@ -136,7 +136,7 @@ def test_russian_file_dialog_has_no_english_label_and_russian_file_types(qapp, q
             return {model.index(r, 0, root).data(): model.index(r, 2, root).data()
                     for r in range(model.rowCount(root))}
 
-        qtbot.waitUntil(lambda: len(types()) == 2)  # the file system model fills in a thread
+        qtbot.waitUntil(lambda: len(types()) == 2, timeout=20_000)  # the file system model fills in a thread
         assert types() == {"протоколы": "Папка", "стол 1.pdf": "Документ PDF"}
     finally:
         dialog.close()

@@ -72,7 +72,7 @@ def test_a_referee_account_cannot_start_the_page(qtbot, hub, club, admin):
 def paired(qtbot, server) -> Client:
     phone = Client(server)
     t, _ = in_thread(phone.pair)
-    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=WITHIN)
     assert server.pairing.device_ok(phone.cookies["cd_device"])
     return phone
 
@@ -116,7 +116,7 @@ def scan(qtbot, server, link: str) -> tuple[Client, int]:
     """A phone's camera opens the link shown on the desk (from another thread: the page answers on this one's loop)."""
     phone = Client(server)
     t, out = in_thread(lambda: phone.get(link.split(str(server.port), 1)[1])[0])
-    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=WITHIN)
     return phone, out["r"]
 
 
@@ -153,11 +153,11 @@ def test_a_shot_tapped_on_the_page_shows_in_the_desks_window_within_a_second(qtb
     assert page.web.start()
     phone = Client(page.web.server)
     t, _ = in_thread(phone.login)
-    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=WITHIN)
     t, out = in_thread(lambda: phone.post(f"/api/games/{table.game_id}/shot", {"keys": ["1"], "key": "desk-one-1",
                                                                                  "seq": 0}))
     qtbot.waitUntil(lambda: window.scoring.log_model.rowCount() == 1, timeout=WITHIN)
-    t.join(5)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=WITHIN)  # the answer, written while this thread serves
     assert out["r"][0] == 200
     assert club.games.state(table.game_id) == window.scoring.state
 
@@ -202,11 +202,11 @@ def test_a_mafia_hosts_action_on_the_phone_shows_in_the_desks_host_panel_within_
     assert page.web.start()
     phone = Client(page.web.server)
     t, _ = in_thread(lambda: phone.login("maestro"))
-    qtbot.waitUntil(lambda: not t.is_alive(), timeout=5000)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=WITHIN)
     deal = {"type": "deal", "roles": {str(i + 1): r for i, r in enumerate(ROLES)}}
     t, out = in_thread(lambda: phone.post(f"/api/games/{gid}/act", {"event": deal, "key": "maf-deal-1", "seq": 0}))
     qtbot.waitUntil(lambda: panel.banner.text() == "Ночь 0 — договорка", timeout=WITHIN)
-    t.join(5)
+    qtbot.waitUntil(lambda: not t.is_alive(), timeout=WITHIN)  # the answer, written while this thread serves
     assert out["r"][0] == 200 and c.state["step"] == "agreement"
     # the panel's undo history was its own: now it undoes from the log, the phone's deal included
     assert not c.undo_stack.canUndo()

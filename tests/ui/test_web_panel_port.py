@@ -27,7 +27,7 @@ def test_a_taken_port_is_a_whole_line_on_the_page_and_the_button_works_once_it_i
         error = page.web.error
         assert error.isVisible() and "уже занят" in error.text()
         assert error.wordWrap(), "one long line is cut off at the page's edge"
-        qtbot.waitUntil(lambda: error.height() >= error.heightForWidth(error.width()), timeout=2000)
+        qtbot.waitUntil(lambda: error.height() >= error.heightForWidth(error.width()), timeout=10_000)
     finally:
         taken.close()
     assert page.web.start() and page.web.error.isHidden()

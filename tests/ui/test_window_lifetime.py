@@ -27,7 +27,7 @@ pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support r
 
 def gone(qtbot, *objects) -> None:
     """Wait until Qt has deleted the objects (a closed window is deleted on the event loop's next turn)."""
-    qtbot.waitUntil(lambda: not any(isValid(o) for o in objects), timeout=3000)
+    qtbot.waitUntil(lambda: not any(isValid(o) for o in objects), timeout=10_000)
 
 
 def listeners(source, signal: str) -> int:

@@ -67,7 +67,7 @@ def open_board(browser, server):
     from tests.web.conftest import PASSWORD
 
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
-    ctx.set_default_timeout(8000)
+    ctx.set_default_timeout(20_000)  # a bound on a hang, as in conftest.py
     page = ctx.new_page()
     page.goto(server.pair_url())
     page.fill("#login", "tv")

@@ -84,7 +84,7 @@ class Client:
         self.server, self.cookies, self.csrf = server, {}, None
 
     def request(self, method: str, path: str, body=None, headers=None, raw: bytes | None = None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
         h = {"Host": f"127.0.0.1:{self.server.port}", **(headers or {})}
         if self.cookies:
             h["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -148,7 +148,8 @@ def browser():
 
     sync_playwright, exe = need_browser()
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True)
+        # a bound on a hang (Playwright's own is 30 s): Chromium starting beside a loaded suite takes its time
+        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=True, timeout=120_000)
         yield b
         b.close()
 
@@ -162,7 +163,7 @@ def new_phone(browser, server):
 
     def make():
         ctx = browser.new_context(**PHONE, locale="ru-RU")
-        ctx.set_default_timeout(8000)
+        ctx.set_default_timeout(20_000)  # a bound on a hang, not a pause: a loaded machine is slow
         contexts.append(ctx)
         return ctx.new_page()
     yield make

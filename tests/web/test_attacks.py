@@ -12,7 +12,7 @@ from tests.web.conftest import PASSWORD
 
 def raw_get(server, path: str, cookies: dict[str, str]) -> tuple[int, bytes]:
     """A GET that reads only the status line and the first bytes (a live stream never ends)."""
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
     conn.request("GET", path, headers={"Host": f"127.0.0.1:{server.port}",
                                        "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
     r = conn.getresponse()

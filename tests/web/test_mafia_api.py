@@ -139,7 +139,7 @@ class Stream:
         except (OSError, ValueError):
             pass
 
-    def wait_for(self, done, timeout=5.0):
+    def wait_for(self, done, timeout=20.0):
         import time
         end = time.monotonic() + timeout
         while not (self.frames and done(json.loads(self.frames[-1]))):

@@ -163,7 +163,7 @@ def test_every_get_route_refuses_odd_ids_and_queries_in_one_line(make_phone, ser
 
 
 def _raw_request(server, data: bytes) -> bytes:
-    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as s:
         s.sendall(data)
         out = b""
         while chunk := s.recv(4096):

@@ -137,12 +137,9 @@ class GamesTab(QWidget):
             enable(self.start, False, tr("Все игры рассадки начаты"))
         elif self.slot.currentIndex() < 0:
             enable(self.start, False, tr("Выберите игру рядом с кнопкой"))
-        else:  # the service refuses it too (services/table_guard.py); here the button says so before the click
-            table = self.slot.currentData()[1]
-            on = next((g for g in self.model._rows if g.table == table and g.step != "finished" and not g.cancelled),
-                      None)
-            why = tr("За столом {t} ещё идёт игра {r}").format(t=table, r=on.round) if on else ""
-            enable(self.start, on is None, why)
+        else:  # the service's own rule (services/table_guard.py), said on the button before the click
+            busy = self._svc.start_refusal(self.evening_id, *self.slot.currentData())
+            enable(self.start, busy is None, busy.message() if busy else "")
 
     def _sync_buttons(self) -> None:
         picked = self.view.selectionModel().hasSelection()

@@ -24,7 +24,7 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.pyramid import text
 from clubdesk.ui.pyramid.draft import CALL, OFF, POT
 from clubdesk.ui.pyramid.keys import legend
-from clubdesk.ui.pyramid.widgets import BallPad, PocketPad
+from clubdesk.ui.pyramid.widgets import BallPad, PocketPad, Steady
 from clubdesk.ui.views import error_label
 
 
@@ -101,9 +101,9 @@ class MatchLayout:
     def _layout(self) -> None:
         header = QHBoxLayout()
         centre = QVBoxLayout()
-        centre.addWidget(self.info)
+        centre.addWidget(Steady(self.info))
         balls_row = QHBoxLayout()  # the button beside a line, not under it: the header keeps the boxes' height
-        balls_row.addWidget(self.table_balls, 1)
+        balls_row.addWidget(Steady(self.table_balls), 1)
         balls_row.addWidget(self.scoreboard_button, 0, Qt.AlignmentFlag.AlignTop)
         centre.addLayout(balls_row)
         centre.addStretch(1)
@@ -138,7 +138,7 @@ class MatchLayout:
         box = QVBoxLayout(entry)
         box.addLayout(modes)
         box.addLayout(facts)
-        box.addWidget(self.summary)
+        box.addWidget(Steady(self.summary))
         box.addWidget(self.error)
         box.addLayout(buttons)
         box.addStretch(1)

@@ -25,8 +25,9 @@ from clubdesk.ui.pyramid.draft import CALL, OFF, ShotDraft
 from clubdesk.ui.pyramid.entry import ShotEntry
 from clubdesk.ui.pyramid.keys import BallTyper
 from clubdesk.ui.pyramid.match_layout import MatchLayout
+from clubdesk.ui.pyramid.shot_log import shot_log_view
 from clubdesk.ui.pyramid.style import STYLE
-from clubdesk.ui.pyramid.widgets import PlayerBox, set_text, shot_log_view
+from clubdesk.ui.pyramid.widgets import PlayerBox, RoomyLabel, set_text
 from clubdesk.ui.windows import remember
 
 
@@ -75,12 +76,13 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         self.setWindowTitle(f"{title} · {match.table}" if match.table else title)
 
         self.boxes = [PlayerBox(n) for n in match.names]
-        self.info = QLabel()
+        # The header's centre keeps its height through the match (RoomyLabel): the lines of the break and of a
+        # referee, and the table as full as at the break.
+        info_lines = 6 + bool(self.referee)  # table, break, mode, cue in hand, №10, its privilege (+ referee)
+        self.info = RoomyLabel(lambda: ("\n".join("Ё" * info_lines),))
         self.info.setObjectName("pyramidInfo")
-        self.info.setWordWrap(True)
-        self.table_balls = QLabel()
+        self.table_balls = RoomyLabel(lambda: (text.table_line(range(5, 16), text.ball),))
         self.table_balls.setObjectName("pyramidTable")
-        self.table_balls.setWordWrap(True)
         self.banner = QLabel()
         self.banner.setObjectName("pyramidBanner")
         self.banner.hide()
@@ -113,7 +115,7 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         except KnownError as exc:
             self._show_error(exc)
             return False
-        self.log.append(line_after({"type": "shot", "player": state["last_shot"]["player"], **event}, state))
+        self._append(line_after({"type": "shot", "player": state["last_shot"]["player"], **event}, state))
         if push:
             self.undo_stack.push(RecordedShot(self, event))
         self._after_change(state, entry=not push)  # a pushed shot is a commit(): clear_draft() syncs the entry
@@ -133,7 +135,13 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
             self._show_error(exc)
             return
         self.log.pop()
+        self.log_view.scrollToBottom()
         self._after_change(state)
+
+    def _append(self, line) -> None:
+        """One row more in the log, shown at its bottom."""
+        self.log.append(line)
+        self.log_view.show_appended(self.log.rowCount() - 1)
 
     def open_game_text(self) -> str:
         """For the main window's warning on closing: this match while it is not over."""
@@ -159,7 +167,7 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         except KnownError as exc:
             self._show_error(exc)
             return
-        self.log.append(line_after({"type": "concede", "player": player}, state))
+        self._append(line_after({"type": "concede", "player": player}, state))
         self.undo_stack.push(RecordedShot(self, {"type": "concede", "player": player}))
         self._after_change(state)
 
@@ -177,9 +185,6 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
     def _after_change(self, state: dict | None = None, entry: bool = True) -> None:
         self.error.hide()
         self.refresh(state, entry)
-        if self.log.rowCount():
-            self.log_view.resizeRowToContents(self.log.rowCount() - 1)
-        self.log_view.scrollToBottom()
         self.changed.emit(self.game_id)
         if self.feed is not None:
             self._telling = True  # our own news: this window is up to date already
@@ -196,14 +201,14 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         # re-measuring every row cost ~17 ms at a hundred shots, and ten tablets queue behind it.
         events, n = self._service.games.events(self.game_id), self.log.rowCount()
         if len(events) == n + 1 and (n == 0 or self.log.line(n - 1).event == events[n - 1]):
-            self.log.append(line_after(events[-1], self._service.state(self.game_id)))
-            self.log_view.resizeRowToContents(n)
+            self._append(line_after(events[-1], self._service.state(self.game_id)))
         elif len(events) == n - 1 and (n == 1 or self.log.line(n - 2).event == events[n - 2]):
             self.log.pop()
+            self.log_view.scrollToBottom()
         else:
             self.log.reset(self._service.history(self.game_id))
             self.log_view.resizeRowsToContents()
-        self.log_view.scrollToBottom()
+            self.log_view.scrollToBottom()
         self.refresh()
 
     def open_scoreboard(self):

@@ -5,15 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -26,9 +23,60 @@ BALLS = (*range(5, 16), CUE)
 
 
 def set_text(label: QLabel, value: str) -> None:
-    """Change a label only when its text changes: each change re-runs the window's layout."""
-    if label.text() != value:
+    """Change a label only when its text changes: a change re-runs the window's layout (unless the label is held
+    by a Steady, which asks for a layout only when the label needs another size)."""
+    if label.text() == value:
+        return
+    holder = label.parentWidget()
+    if isinstance(holder, Steady):
+        holder.set_text(value)
+    else:
         label.setText(value)
+
+
+class Steady(QWidget):
+    """Holds a label whose text changes with every shot, so that the change does not lay the window out again
+    (issue 36: ~1 ms of a shot's ~5.5 ms on the GUI thread). QLabel.setText invalidates the layout its label is
+    in, up to the window's, whether its size changed or not; the holder has no layout, takes the label's size
+    hints as its own and asks for a layout only when the label needs another height at its width, or more width
+    than it has (a wider or narrower text that still fits leaves the window as it is)."""
+
+    def __init__(self, label: QLabel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = label
+        label.setParent(self)
+        self.setSizePolicy(label.sizePolicy())
+
+    def _bounded(self, size: QSize) -> QSize:
+        return size.expandedTo(self.label.minimumSize()).boundedTo(self.label.maximumSize())
+
+    def _needs(self) -> tuple[int, bool]:
+        width = self.width()
+        height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
+        return height, self.minimumSizeHint().width() > width
+
+    def set_text(self, value: str) -> None:
+        before = self._needs()
+        self.label.setText(value)
+        after = self._needs()
+        if after != before or after[1]:
+            self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self._bounded(self.label.sizeHint())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self._bounded(self.label.minimumSizeHint())
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        return self.label.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        height = self.label.heightForWidth(width)
+        return height if height < 0 else min(max(height, self.label.minimumHeight()), self.label.maximumHeight())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.label.setGeometry(self.rect())
 
 
 NO_DEBT = "\u00a0"  # a blank line as tall as a debt line
@@ -51,6 +99,31 @@ class WidestTextLabel(QLabel):
         return self.sizeHint()
 
 
+class RoomyLabel(QLabel):
+    """A word-wrapped label that keeps the room of the tallest of `samples()` at its width, so a shot that shortens
+    its text by a line neither moves what stands under and beside it nor lays the window out again (the match
+    window's header is as tall as its centre column: the player boxes were stretched and shrunk with it)."""
+
+    def __init__(self, samples, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._samples = samples
+        self.setWordWrap(True)
+
+    def _room(self, width: int) -> int:
+        m = self.contentsMargins()
+        inner = max(1, width - m.left() - m.right() - 2 * self.margin())
+        fm, flags = self.fontMetrics(), int(self.alignment()) | Qt.TextFlag.TextWordWrap
+        tallest = max(fm.boundingRect(0, 0, inner, 10_000, flags, t).height() for t in self._samples())
+        return tallest + m.top() + m.bottom() + 2 * self.margin()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        return max(super().heightForWidth(width), self._room(width))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().sizeHint()
+        return QSize(hint.width(), max(hint.height(), self._room(hint.width())))
+
+
 class PlayerBox(QFrame):
     """One player: name, big score, shelf, debt; highlighted while it is his shot.
 
@@ -67,7 +140,7 @@ class PlayerBox(QFrame):
         self.setObjectName("pyramidPlayer")
         # It paints every pixel of itself (paintEvent): a shot that passes the turn repaints the two boxes, not
         # the window's background under them as well.
-        _Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
+        Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
         self._active = False
         self.name = QLabel(name)
         self.name.setObjectName("pyramidName")
@@ -84,12 +157,11 @@ class PlayerBox(QFrame):
         self.debt.setObjectName("pyramidDebt")
         top = QHBoxLayout()
         top.addWidget(self.name, 1)
-        top.addWidget(self.turn)
+        top.addWidget(Steady(self.turn))
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.score)
-        layout.addWidget(self.shelf)
-        layout.addWidget(self.debt)
+        for label in (self.score, self.shelf, self.debt):
+            layout.addWidget(Steady(label))
 
     def show_state(self, score: int, shelf: list[int], debt: int, to_move: bool, winner: bool) -> None:
         balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
@@ -180,7 +252,7 @@ class PocketPad(QWidget):
             b.setEnabled(on)
 
 
-class _Opaque(QObject):
+class Opaque(QObject):
     """Keeps a widget opaque, so that repainting it does not repaint what lies beneath it too (issue 36): `again`
     is called after every polish, because the style sheet's polish clears what it sets — on the next turn of the
     loop, as the polish itself comes after the event filters (QWidget::event)."""
@@ -194,31 +266,3 @@ class _Opaque(QObject):
         if event.type() in (QEvent.Type.Polish, QEvent.Type.StyleChange):
             QTimer.singleShot(0, self, lambda: self._again(watched))
         return False
-
-
-def shot_log_view(model) -> QTableView:
-    """The match window's shot log: fixed columns, rows sized one by one as shots are appended."""
-    view = QTableView()
-    view.setModel(model)
-    # The viewport fills its own background (white, the style sheet's QTableView rule). The style sheet paints it
-    # on the view instead, under a viewport that is not opaque: each appended shot repainted the view, its group
-    # box and the window beneath the rows as well.
-    _Opaque(view.viewport(), lambda w: w.setAutoFillBackground(True))
-    view.verticalHeader().hide()
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setWordWrap(True)
-    # A scroll bar appearing later would narrow the text column under rows already sized for it.
-    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-    # Fixed widths and one row sized per append: ResizeToContents would re-measure every row per shot.
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    for col, width in ((0, 32), (1, 104), (3, 60)):
-        view.setColumnWidth(col, width)
-    header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-    # Wrapped rows follow the column widths when the window is resized (not per shot) — on the next turn
-    # of the event loop: while sectionResized is being emitted the rows still measure at the old width.
-    refit = QTimer(view, singleShot=True, interval=0)
-    refit.timeout.connect(view.resizeRowsToContents)
-    header.sectionResized.connect(lambda *_: refit.start())
-    return view
