@@ -96,12 +96,16 @@ def prepare_file(path: Path) -> str | None:
 
 
 def upgrade_file(path: Path, made: Path | None) -> None:
-    """Migrate `path` to head in one transaction (migrate.upgrade_file); if that fails, put the file back as
-    it was — from `made`, the copy taken just before — and refuse it with the reason. A new file is removed."""
+    """Migrate `path` to head in one transaction (migrate.upgrade_file; a new file: migrate.create_file); if that
+    fails, put the file back as it was — from `made`, the copy taken just before — and refuse it with the reason.
+    A new file is removed."""
     existed = path.exists()
     old = file_revision(path) if existed else None
     try:
-        migrate.upgrade_file(path)
+        if existed:
+            migrate.upgrade_file(path)
+        else:  # a new file is made at head as the migrations would make it, without importing Alembic
+            migrate.create_file(path)
     except Exception as exc:  # a migration's bug, a full disk: whatever it is, the old file comes back
         reason = _short(f"{type(exc).__name__}: {exc}")
         head = migrate.head_revision()

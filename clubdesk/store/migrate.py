@@ -91,6 +91,32 @@ def _rebuild_projections(conn: Connection) -> None:
     rebuild_every_game(_DriverCursor(conn))
 
 
+def create_file(path: Path, *, on_statement: Callable | None = None) -> None:
+    """Make the new file `path` a store at HEAD in ONE SQLite transaction without Alembic (~11 MB and its import
+    time on a desk's first start): the schema the migrations make, replayed from head_schema.py, and the
+    alembic_version row, as `upgrade_file` would leave it (tests/store/test_head_schema.py compares the two).
+    `on_statement` as for `upgrade_file`, called with each statement and with "COMMIT"."""
+    from clubdesk.store import head_schema
+
+    if head_schema.REVISION != HEAD:  # a migration newer than the stored schema (its test says so): Alembic
+        upgrade_file(path, on_statement=on_statement)
+        return
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("BEGIN IMMEDIATE")
+        for sql in (*head_schema.STATEMENTS, f"INSERT INTO alembic_version (version_num) VALUES ('{HEAD}')", "COMMIT"):
+            if on_statement is not None:
+                on_statement(conn, None, sql, (), None, False)
+            conn.execute(sql)
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    finally:
+        conn.close()
+
+
 def upgrade_file(path: Path, target: str = "head", *, on_statement: Callable | None = None) -> None:
     """Bring the file at `path` to `target` in ONE SQLite transaction, the alembic_version row included.
 

@@ -71,3 +71,15 @@ def test_the_gui_start_parses_its_options_without_building_every_commands_parser
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60, check=True)
     assert done.stdout.split() == ["db", "en", "True", "None", "False"]
+
+
+def test_a_new_store_is_made_at_head_without_importing_alembic(tmp_path):
+    # a desk's first start and the demo: the schema from clubdesk/store/head_schema.py (tests/store/test_head_schema.py
+    # proves it the file the migrations make); Alembic is for the files of an older revision
+    code = ("import sys; from pathlib import Path; from clubdesk.store import db, migrate; "
+            "s = db.open_store(Path(sys.argv[1])); s.close(); "
+            "print(db.file_revision(Path(sys.argv[1])) == migrate.HEAD, 'alembic' in sys.modules)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "new.sqlite")], capture_output=True, text=True,
+                          env=env, timeout=60, check=True)
+    assert done.stdout.split() == ["True", "False"]
