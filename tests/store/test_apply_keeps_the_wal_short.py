@@ -35,7 +35,9 @@ def test_a_long_apply_in_small_transactions_keeps_the_wal_a_few_megabytes(tmp_pa
         assert store.read("SELECT count(*) FROM players WHERE desk_id = ?", (rows[0]["desk_id"],)) == [(12_000,)]
         wal = os.path.getsize(f"{store.path}-wal")
         database = os.path.getsize(store.path)
-        assert wal < 8 * 1024 * 1024 and wal < database, (wal, database)
+        # ~7.8–8.0 MB on a quiet machine, 8.5 MB seen under load (a checkpoint that could not copy the whole log
+        # leaves the next commits to append); 127 MB with the apply's checkpoints planted away
+        assert wal < 16 * 1024 * 1024 and wal < 2 * database, (wal, database)
     finally:
         store.close()
 
