@@ -24,8 +24,7 @@ from clubdesk import phones
 from clubdesk.errors import KnownError, ValidationError
 from clubdesk.names import full_name, split_name
 from clubdesk.services.player_files import Table, cell_text
-from clubdesk.services.players import _PHONE_CHARS as PHONE_CHARS  # the registry's own rule
-from clubdesk.services.players import PlayerData, PlayerRow, validate
+from clubdesk.services.players import PHONE_CHARS, PlayerData, PlayerRow, validate  # PHONE_CHARS: the registry's rule
 from clubdesk.sync import resolutions
 
 REMOVED = resolutions.REMOVED  # players.merged_into of a player taken out (an import undone; «Удалить игрока…»)
@@ -224,7 +223,7 @@ def read_phone(text: str) -> tuple[str, str] | None:
     `validate` and `search_key` were half of an import's time (benchmarks/player_import.py)."""
     import phonenumbers
 
-    if not PHONE_CHARS.match(text):
+    if not re.match(PHONE_CHARS, text):
         return None
     number = phones.parse(text)
     if number is None or not phonenumbers.is_valid_number(number):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from clubdesk import phones
@@ -16,7 +17,9 @@ if TYPE_CHECKING:
     from clubdesk.store.models import Player
     from clubdesk.store.uow import UnitOfWork
 
-_PHONE_CHARS = re.compile(r"^[0-9+()\-\s.]*$")
+# The module's regular expressions are compiled on first use: it is read before the main window's first frame, and
+# compiling these two there cost ~2 M instructions that no first frame uses.
+PHONE_CHARS = r"^[0-9+()\-\s.]*$"  # re.match(PHONE_CHARS, text): what a phone may be typed with
 
 
 class PlayerData(NamedTuple):
@@ -104,13 +107,15 @@ def ban_text(p: PlayerRow) -> tuple[str, str]:
 
 # Bidi controls and zero-width characters change how a name looks, not who it is: «Пет\u202eров» must be found by
 # «петров» (issue 18 item 11), so the search key and the typed words are both read without them.
-_INVISIBLE = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+@cache
+def _invisible() -> re.Pattern[str]:
+    return re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
 def search_key(name: str, nickname: str, phone: str) -> str:
     digits = phones.search_digits(phone) if phone else ""
-    return " ".join(x for x in (_INVISIBLE.sub("", name).casefold(), _INVISIBLE.sub("", nickname).casefold(), digits)
-                    if x)
+    strip = _invisible().sub
+    return " ".join(x for x in (strip("", name).casefold(), strip("", nickname).casefold(), digits) if x)
 
 
 def _row(p: Player) -> PlayerRow:
@@ -136,8 +141,10 @@ _MARKS_AS_SPACES = str.maketrans(_WORD_MARKS, " " * len(_WORD_MARKS))
 def search_words(text: str) -> tuple[str, ...]:
     """The words a search matches on: casefolded, phone-like words reduced to their digits, the rest split at
     hyphens, brackets and quotes as the keys are (`word_starts`)."""
+    if not text.strip():  # the whole registry (the first page): no words, nothing to compile for them
+        return ()
     out: list[str] = []
-    for token in _INVISIBLE.sub("", text).casefold().split():
+    for token in _invisible().sub("", text).casefold().split():
         if re.fullmatch(r"[+\d()\-]+", token):
             token = re.sub(r"\D", "", token)
             if token:
@@ -205,7 +212,7 @@ def validate(data: PlayerData, today: dt.date, stored_phone: str = "") -> Player
                                       notes=data.notes.strip(), ban_reason=data.ban_reason.strip())
     _check_name(data)
     if data.phone and not (stored_phone and data.phone == stored_phone.strip()):
-        e164 = phones.normalised(data.phone) if _PHONE_CHARS.match(data.phone) else None
+        e164 = phones.normalised(data.phone) if re.match(PHONE_CHARS, data.phone) else None
         if not e164:
             raise ValidationError("phone", f"Такого номера телефона не бывает: «{data.phone[:40]}». "
                                   "Например: +7 916 123-45-67 или 8 916 123-45-67.",

@@ -131,6 +131,13 @@ def qt_catalogue(lang: str) -> Path | None:
     shipped = resource_path("translations", name)
     if shipped.exists():
         return shipped
+    import PySide6
+
+    # A PySide6 wheel keeps Qt's catalogues in its Qt/translations, where QLibraryInfo would point: asked there
+    # first, without building QLibraryInfo's Python type and its 15-member enum before the first frame
+    wheel = Path(PySide6.__file__).parent / "Qt" / "translations" / name
+    if wheel.exists():
+        return wheel
     from PySide6.QtCore import QLibraryInfo
 
     qt_dir = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))

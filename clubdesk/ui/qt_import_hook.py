@@ -15,14 +15,24 @@ once and dropped), nothing cached. If a PySide6 release no longer has the functi
 from __future__ import annotations
 
 import sys
+from importlib.machinery import SourceFileLoader
 
 
 def _uses_pyside(module) -> bool:
     """What PySide6's `_mod_uses_pyside` answers — «PySide6» is in the module's source — without linecache."""
     spec = getattr(module, "__spec__", None)
     loader = getattr(module, "__loader__", None)
+    name = getattr(spec, "name", None) or module.__name__
+    if isinstance(loader, SourceFileLoader):
+        # The file's bytes, not decoded: a source's encoding is ASCII-compatible (PEP 263), so the ASCII «PySide6» is
+        # in the bytes exactly when it is in the text. Decoding every module imported before the first frame (and
+        # translating its newlines) cost ~2 M instructions more.
+        try:
+            return b"PySide6" in loader.get_data(loader.get_filename(name))
+        except OSError:
+            return False
     try:
-        source = loader.get_source(getattr(spec, "name", None) or module.__name__)
+        source = loader.get_source(name)
     except (AttributeError, ImportError, OSError, SyntaxError, TypeError, ValueError):
         return False  # no loader, no source (extension, builtin, frozen): PySide6 says False there too
     return source is not None and "PySide6" in source

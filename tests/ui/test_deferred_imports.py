@@ -16,7 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 LATER = ("sqlalchemy", "alembic", "reportlab", "PIL", "aiohttp", "psycopg", "openpyxl", "phonenumbers")
 
 EVERY_PAGE = """
-import json, sys, time
+import json, re, sys, time
+compiled_in = []  # the modules that compile a regular expression before the first frame
+_compile = re.compile
+re.compile = lambda pattern, flags=0: (compiled_in.append(sys._getframe(1).f_globals.get("__name__", "")),
+                                       _compile(pattern, flags))[1]
 from pathlib import Path
 from PySide6.QtCore import QSettings
 from clubdesk.roles import Actor
@@ -33,6 +37,12 @@ first = loaded() + [name for name in ("platform",) if name in sys.modules]  # ~3
 import PySide6.QtGui
 # PySide builds a Qt class's Python type, and every enum of it, on first use: QIcon's has ThemeIcon's 151 members
 first += [f"QtGui.{name}" for name in ("QIcon",) if name in vars(PySide6.QtGui)]
+# and QEvent's 179-member Type (a Python paintEvent or event filter is handed a QEvent), QLibraryInfo's LibraryPath
+# (where Qt's catalogues are), QItemSelectionModel's SelectionFlag (the players page's selection, followed later)
+import PySide6.QtCore
+first += [f"QtCore.{name}" for name in ("QEvent", "QLibraryInfo", "QItemSelectionModel") if name in vars(PySide6.QtCore)]
+# the registry's regular expressions are compiled on first use (~1 M instructions each), not on import
+first += [f"re.compile in {name}" for name in compiled_in if name.startswith(("clubdesk.services", "clubdesk.ui"))]
 deadline = time.monotonic() + 60
 while not club.store.ready and time.monotonic() < deadline:
     app.processEvents()
@@ -54,7 +64,10 @@ def test_the_first_frame_and_every_page_shown_leave_the_printing_the_hub_and_the
                           capture_output=True, text=True, env=env, timeout=120, check=True)
     got = json.loads(done.stdout.strip().splitlines()[-1])
     # The first frame: plain sqlite3, no ORM, no phone metadata, the host's name from os, and no QIcon type (~1.5 ms:
-    # the sidebar's items are added by text; a QListWidgetItem constructor's QIcon overloads build it)
+    # the sidebar's items are added by text; a QListWidgetItem constructor's QIcon overloads build it); no QEvent
+    # type (the main window polls for its first frame, no paintEvent override: ~6 M instructions), no QLibraryInfo
+    # (Qt's catalogue found in the PySide6 wheel first) and no QItemSelectionModel type (followed after the frame);
+    # no regular expression compiled by the services' or the windows' modules
     assert got["first"] == []
     assert got["ready"] is True
     # Every page shown, the store checked: the ORM only. The draws page lays its brackets out and the protocols

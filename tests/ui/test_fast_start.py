@@ -126,7 +126,8 @@ def test_players_page_shows_ratings_after_the_first_frame_or_at_once(qtbot, club
     qtbot.addWidget(page)
     model = page.model
     if shown_later:
-        assert model.data(model.index(0, RATING)) == "" and len(later) == 1
+        # the ratings, then the selection's buttons (QItemSelectionModel's type is not built before the first frame)
+        assert model.data(model.index(0, RATING)) == "" and len(later) == 2
         with qtbot.waitSignal(model.dataChanged) as changed:
             later[0]()
         assert changed.args[0].column() == RATING == changed.args[1].column()

@@ -109,10 +109,19 @@ class PlayersPage(QWidget):
         self.merge_button.clicked.connect(self.merge_player)
         self.search.focused.connect(self.model.warm_up)  # the filter index is built before the first keystroke
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
-        self.view.selectionModel().selectionChanged.connect(self._sync_buttons)
+        if later is None:
+            self._follow_selection()
+        else:  # nothing is selected before the window is on screen; selectionModel() builds QItemSelectionModel's
+            later(self._follow_selection)  # Python type, its 11-member SelectionFlag with it, ~1 M instructions
         self.model.modelReset.connect(self._update_count)
         self.model.rowsInserted.connect(self._update_count)
         self._update_count()
+
+    def _follow_selection(self) -> None:
+        selection = self.view.selectionModel()
+        selection.selectionChanged.connect(self._sync_buttons)
+        if selection.hasSelection():  # made before it was followed
+            self._sync_buttons()
 
     def apply_filter(self) -> None:
         self.model.set_filter(self.search.text())
