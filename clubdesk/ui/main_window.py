@@ -51,6 +51,9 @@ def _later_texts() -> dict[str, str]:
 
 
 FRAME_POLL_MS = 5  # how often a window not yet on screen is asked whether its first frame is painted
+# A window shown but never exposed (started minimized, on a screen turned off) stops the asking after this long and
+# runs what waited for its frame: a poll of 200 a second must not last an evening.
+FRAME_WAIT_MAX_MS = 10_000
 MAX_GAME_LINES = 8  # games named one by one in the closing warning; the rest are counted
 
 
@@ -166,6 +169,7 @@ class MainWindow(QMainWindow):
         if self._after_paint and self._frame_watch is None and self.isVisible():
             self._frame_watch = QTimer(self, interval=FRAME_POLL_MS)
             self._frame_watch.timeout.connect(self._check_first_frame)
+            self._frame_polls_left = FRAME_WAIT_MAX_MS // FRAME_POLL_MS
             self._frame_watch.start()
 
     def _check_first_frame(self) -> None:
@@ -173,7 +177,8 @@ class MainWindow(QMainWindow):
         delivers the expose event that marks the window exposed (QWidgetWindow::handleExposeEvent), on xcb as
         offscreen, so a timer never sees an exposed window that is not painted yet."""
         handle = self.windowHandle()
-        if handle is None or not handle.isExposed():
+        self._frame_polls_left -= 1
+        if (handle is None or not handle.isExposed()) and self._frame_polls_left > 0:
             return
         self._frame_watch.stop()
         self._frame_watch.deleteLater()

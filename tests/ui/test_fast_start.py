@@ -132,3 +132,21 @@ def test_players_page_shows_ratings_after_the_first_frame_or_at_once(qtbot, club
             later[0]()
         assert changed.args[0].column() == RATING == changed.args[1].column()
     assert model.data(model.index(0, RATING)) == "1000"
+
+
+def test_a_window_shown_but_never_exposed_stops_asking_and_runs_what_waited_for_its_frame(qtbot, club, demo_admin,
+                                                                                         monkeypatch):
+    """Started minimized or on a screen that is off, the window is never exposed: the first-frame poll (200 a
+    second) gives up after FRAME_WAIT_MAX_MS and runs the waiting work (the store check, the ratings) anyway."""
+    from clubdesk.ui import main_window
+    from clubdesk.ui.main_window import MainWindow
+
+    monkeypatch.setattr(main_window, "FRAME_WAIT_MAX_MS", 200)
+    monkeypatch.setattr(MainWindow, "windowHandle", lambda _self: None)  # what a window never exposed answers
+    window = MainWindow(club, demo_admin)
+    qtbot.addWidget(window)
+    ran: list[str] = []
+    window.after_first_paint(lambda: ran.append("after"))
+    window.show()
+    qtbot.waitUntil(lambda: ran == ["after"], timeout=10_000)
+    assert window._frame_watch is None
