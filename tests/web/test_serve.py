@@ -55,14 +55,18 @@ class Served:
     def __init__(self, db: Path, home: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(home / "data"),
                "XDG_STATE_HOME": str(home / "state"), "XDG_CACHE_HOME": str(home / "cache"),
-               "XDG_CONFIG_HOME": str(home / "config"), "PYTHONUNBUFFERED": "1"}
+               "XDG_CONFIG_HOME": str(home / "config"), "PYTHONUNBUFFERED": "1",
+               "PYTHONFAULTHANDLER": "1"}  # a stop that hangs is killed with SIGABRT: every thread's stack is told
         env.pop("CLUBDESK_DB", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "clubdesk", "--db", str(db), "serve", "--host", "127.0.0.1", "--port", "0"],
             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
+        self.errors: list[str] = []  # read as it comes: a full pipe would block the child's next write
         threading.Thread(target=self._read, daemon=True).start()
+        self._errors_read = threading.Thread(target=lambda: self.errors.extend(self.proc.stderr), daemon=True)
+        self._errors_read.start()
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -76,7 +80,8 @@ class Served:
             except queue.Empty:
                 pytest.fail(f"`clubdesk serve` printed no {pattern.pattern!r} in {WAIT_S} s: {self.seen}")
             if line is None:
-                pytest.fail(f"`clubdesk serve` ended: {self.seen} {self.proc.stderr.read()}")
+                self._errors_read.join(WAIT_S)
+                pytest.fail(f"`clubdesk serve` ended: {self.seen} {''.join(self.errors)}")
             self.seen.append(line)
             found = pattern.search(line)
             if found:
@@ -85,7 +90,13 @@ class Served:
     def interrupt(self) -> int:
         """Ctrl+C, as the desk's administrator stops it; the exit code."""
         self.proc.send_signal(signal.SIGINT)
-        return self.proc.wait(WAIT_S)
+        try:
+            return self.proc.wait(WAIT_S)
+        except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)  # faulthandler writes where each thread stands
+            self.proc.wait(WAIT_S)
+            self._errors_read.join(WAIT_S)
+            pytest.fail(f"`clubdesk serve` did not stop {WAIT_S} s after Ctrl+C: {''.join(self.errors)[-6000:]}")
 
     def close(self) -> None:
         if self.proc.poll() is None:
