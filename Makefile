@@ -21,11 +21,13 @@ run: $(STAMP)
 TEST_WORKERS ?= 2
 # Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): on a fresh clone every
 # worker and every `clubdesk` child a test starts would compile the same modules again (collection alone ~12 s of
-# CPU a process), so the package is compiled once, both cores at it, before the workers start.
+# CPU a process), so the package is compiled once, both cores at it, before the workers start. A worker that crashes
+# ends the run with the test it ran named: replacing it, xdist's loadfile scheduler hung the run (KeyError on the new
+# worker, both others waiting for work), and the crashed test was never said.
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/python -m compileall -q -j 0 clubdesk >/dev/null
 	env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n $(TEST_WORKERS) \
-		--dist loadfile $(PYTEST_ARGS)
+		--dist loadfile --max-worker-restart=0 $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check clubdesk tests benchmarks
