@@ -47,11 +47,7 @@ def run(args, lang: str) -> int:
     print("Ссылка для телефона (одна, 5 минут; Enter — новая, Ctrl+C — остановить):" if ru else
            "Link for a phone (one-time, 5 minutes; Enter for a new one, Ctrl+C to stop):")
     try:
-        while True:
-            print("  " + server.pair_url(), flush=True)
-            if not sys.stdin.readline():  # stdin closed (a service): serve on until stopped
-                import threading
-                threading.Event().wait()
+        _serve_until_ctrl_c(server)
     except KeyboardInterrupt:
         pass
     finally:
@@ -59,3 +55,24 @@ def run(args, lang: str) -> int:
         dispatcher.close()
         club.close()
     return 0
+
+
+def _serve_until_ctrl_c(server) -> None:
+    """A pairing link, and a new one on each Enter, until Ctrl+C.
+
+    Enter is read in a thread of its own and the main thread waits in short steps: the kernel hands a SIGINT to any
+    thread of the process, and handed to the web server's it interrupted nothing in a main thread blocked reading
+    stdin — Python runs its handler only when the main thread runs again, so the server served on until an Enter
+    came (seen under load; tests/web/test_serve.py sends it to a server thread)."""
+    import threading
+
+    def links() -> None:
+        while True:
+            print("  " + server.pair_url(), flush=True)
+            if not sys.stdin.readline():  # stdin closed (a service): serve on until stopped
+                return
+
+    threading.Thread(target=links, name="clubdesk-serve-enter", daemon=True).start()
+    wake = threading.Event()
+    while not wake.wait(0.2):
+        pass

@@ -172,3 +172,22 @@ def test_serve_pairs_a_phone_once_takes_its_shot_and_stops_on_ctrl_c_with_the_sh
     assert served.interrupt() == 0
     (event,) = stored_events(path, gid)
     assert event["type"] == "shot" and {k: v for k, v in event.items() if k not in ("type", "player")} == facts
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sends the signal to one thread (tgkill, Linux)")
+def test_serve_stops_on_ctrl_c_that_the_kernel_hands_to_one_of_its_server_threads(served):
+    """A process-directed SIGINT may be handed to any of the process's threads. Handed to the web server's, it
+    interrupted no system call of the main thread, blocked reading stdin for an Enter: Python runs its handler only
+    when the main thread runs again, and `clubdesk serve` served on (seen once under load, stacks in its test)."""
+    import ctypes
+
+    served.wait_for(LINK)
+    pid = served.proc.pid
+    others = [int(t) for t in os.listdir(f"/proc/{pid}/task") if int(t) != pid]
+    assert others, "the server runs threads of its own"
+    tgkill = {"x86_64": 234, "aarch64": 131}.get(os.uname().machine)
+    if tgkill is None:
+        pytest.skip(f"tgkill's number on {os.uname().machine} is not known here")
+    libc = ctypes.CDLL(None, use_errno=True)
+    assert libc.syscall(tgkill, pid, others[0], signal.SIGINT) == 0, os.strerror(ctypes.get_errno())
+    assert served.proc.wait(WAIT_S) == 0
