@@ -191,3 +191,12 @@ def test_serve_stops_on_ctrl_c_that_the_kernel_hands_to_one_of_its_server_thread
     libc = ctypes.CDLL(None, use_errno=True)
     assert libc.syscall(tgkill, pid, others[0], signal.SIGINT) == 0, os.strerror(ctypes.get_errno())
     assert served.proc.wait(WAIT_S) == 0
+
+
+def test_serve_prints_a_new_pairing_link_on_enter(served):
+    first = served.wait_for(LINK).group(0)
+    served.proc.stdin.write("\n")
+    served.proc.stdin.flush()
+    second = served.wait_for(LINK).group(0)
+    assert second != first
+    assert served.interrupt() == 0
