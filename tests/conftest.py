@@ -172,3 +172,17 @@ def history_store(_history_file, tmp_path):
     s = open_store(path)
     yield s
     s.close()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a test of Qt objects (pytest-qt's own teardown done), the cycles holding its Qt objects are collected
+    here, on the GUI thread. Left to the collector's own timing they are collected in whichever thread next
+    allocates — the table page's or a phone's stream thread in a later test. A worker crashed so in a fresh-clone run
+    beside two CPU hogs: in tests/web/test_mafia_secrets.py, after Qt tests in the same worker, Qt said «QObject::
+    ~QObject: Timers cannot be stopped from another thread» (a QObject destroyed off its thread) and the next
+    processEvents segfaulted."""
+    if "qtbot" in getattr(item, "fixturenames", ()):
+        import gc
+
+        gc.collect()
