@@ -60,7 +60,10 @@ class Served:
         env.pop("CLUBDESK_DB", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "clubdesk", "--db", str(db), "serve", "--host", "127.0.0.1", "--port", "0"],
-            cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            # Ctrl+C as a terminal's program gets it: a suite started in the background by a non-interactive shell
+            # inherits SIGINT ignored, and Python then installs no handler (the hang of the hog runs)
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
         self.errors: list[str] = []  # read as it comes: a full pipe would block the child's next write
