@@ -54,14 +54,17 @@ def run(db: str | None, lang: str, demo: bool, screenshots: str | None) -> int:
 
 
 def make_application(lang: str, *, quiet: bool = False):
-    """The QApplication with the club's names, language and style; returns (app, the translators to keep)."""
+    """The QApplication with the club's names, language and style, the cyclic garbage collector run on its thread
+    (ui/gui_collector.py); returns (app, the translators to keep)."""
     from PySide6.QtWidgets import QApplication
 
+    from clubdesk.ui.gui_collector import install as install_gui_collector
     from clubdesk.ui.i18n import install_language, install_qt_language
 
     if quiet:
         _quiet_offscreen_plugin()
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_gui_collector(app)  # before the first other thread starts
     app.setOrganizationName("ClubDesk")
     app.setApplicationName("ClubDesk")
     # kept until every window is gone
