@@ -181,7 +181,11 @@ def pytest_runtest_teardown(item, nextitem):
     allocates — the table page's or a phone's stream thread in a later test. A worker crashed so in a fresh-clone run
     beside two CPU hogs: in tests/web/test_mafia_secrets.py, after Qt tests in the same worker, Qt said «QObject::
     ~QObject: Timers cannot be stopped from another thread» (a QObject destroyed off its thread) and the next
-    processEvents segfaulted."""
+    processEvents segfaulted.
+
+    The desk's own cure (clubdesk/ui/gui_collector.py: the automatic collector off, a timer collecting on the GUI
+    thread) is not installed on the tests' application: its timer fires only while an event loop turns, in a Qt
+    test's waits, and the store, sync and web tests run in the same worker after them would never collect."""
     if "qtbot" in getattr(item, "fixturenames", ()):
         import gc
 

@@ -7,6 +7,11 @@ Qt object (a window's helper with a timer, a widget) collected there destroys th
 crashed so, docs/testing.md). The known cure (pyqtgraph's GarbageCollector): the automatic collector off, and the
 GUI thread's timer making the collection it would have made. An apply's pause of the collector (sync/collector.py)
 then never switches it back on.
+
+It costs the start nothing: the main window's first frame on the demo club with its past took 753.2 M instructions
+with it against 756.5 M without (callgrind, benchmarks/ui_start.py's main-window child ended at its first frame,
+PYTHONHASHSEED=0): the import and the timer cost less than the collections the automatic collector made between the
+application and the frame (the process's collections by then: 51 without, 43 with).
 """
 
 from __future__ import annotations
