@@ -69,7 +69,7 @@ def test_the_table_pages_english_dictionary_is_english(page):
 
 
 def test_the_table_pages_english_refusals_are_english():
-    from clubdesk.web.server import WORDS
+    from clubdesk.web.gate import WORDS
 
     assert not_english(en for _ru, en in WORDS.values()) == []
 
