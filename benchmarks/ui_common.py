@@ -33,7 +33,7 @@ def verdict(ok: bool) -> str:
 def add_players(path: Path, n: int, seed: int = 1) -> None:
     """n registry rows with realistic names, nicknames and phones (search_key as PlayerService builds it)."""
     from clubdesk.services import demo
-    from clubdesk.services.players import search_key
+    from clubdesk.services.player_search import search_key
     from clubdesk.store.ids import new_id
 
     rng = random.Random(seed)

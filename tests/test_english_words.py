@@ -33,7 +33,7 @@ def test_every_english_translation_of_the_desk_is_english():
 
 def test_every_english_word_of_the_printed_protocols_is_english():
     from clubdesk.reports.strings import _S
-    from clubdesk.services.protocols import GAME_NAMES
+    from clubdesk.services.protocol_names import GAME_NAMES
 
     assert not_english(en for _ru, en in _S.values()) == []
     assert not_english(en for _ru, en in GAME_NAMES.values()) == []
@@ -69,7 +69,7 @@ def test_the_table_pages_english_dictionary_is_english(page):
 
 
 def test_the_table_pages_english_refusals_are_english():
-    from clubdesk.web.server import WORDS
+    from clubdesk.web.gate import WORDS
 
     assert not_english(en for _ru, en in WORDS.values()) == []
 
@@ -124,6 +124,7 @@ def test_an_english_protocol_of_a_latin_club_prints_no_cyrillic(store, admin):
     from clubdesk.services.evenings import EveningService
     from clubdesk.services.matches import MatchService
     from clubdesk.services.players import PlayerData
+    from clubdesk.services.protocol_list import ProtocolList
     from clubdesk.services.protocols import ProtocolService
 
     club = Club(store)
@@ -147,7 +148,7 @@ def test_an_english_protocol_of_a_latin_club_prints_no_cyrillic(store, admin):
     evenings = EveningService(store, club.games, club.players)
     evening = evenings.create(admin, dt.date(2026, 12, 5), None, name="Club night").id
     mafia = evenings.start_game(admin, evening, 1, 1, ids)
-    listed = {r.id: r.title for r in svc.list_documents("en")}
+    listed = {r.id: r.title for r in ProtocolList(store).list_documents("en")}
     assert listed[match] == "Table 5 · referee Peter Orlov"
     printed = {"Zhuk table": svc.game_pdf(table.game_id, "en"), "match": svc.game_pdf(match, "en"),
                "Mafia game": svc.game_pdf(mafia, "en"), "evening": svc.evening_pdf(evening, "en")}

@@ -108,7 +108,7 @@ class _HallDesk:
 
     def register_again(self) -> None:
         """A demo player registered again on the hall's laptop, his phone typed another way."""
-        from clubdesk.services.players import search_key
+        from clubdesk.services.player_search import search_key
 
         found = self.store.read("SELECT name, phone FROM players WHERE phone <> '' AND merged_into = '' "
                                 "ORDER BY name LIMIT 1")

@@ -1,19 +1,19 @@
-"""Printed protocols from the store: what can be printed, and the PDF of a game, a tournament or an evening."""
+"""Printed protocols from the store: the PDF of a game, a tournament or an evening, and the file name it is saved
+under. What can be printed is listed by protocol_list."""
 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, select
 
 from clubdesk.errors import KnownError
 from clubdesk.rules.zhuk.events import START_RATING, from10
 from clubdesk.services import matches, scopes
 from clubdesk.services.games import GameService
+from clubdesk.services.protocol_names import file_name, game_name, player_ids, printed_date
 from clubdesk.services.titles import shown_title
 from clubdesk.services.tournaments_data import club_ratings10
 from clubdesk.store.db import Store
@@ -24,157 +24,28 @@ from clubdesk.store.models import (
     Game,
     GameTable,
     Player,
-    Projection,
     Round,
     Setting,
     Stage,
     Tournament,
-    TournamentEntry,
 )
 
 if TYPE_CHECKING:
     from clubdesk.reports.base import Meta
     from clubdesk.reports.zhuk_tournament import TournamentData
 
-# ReportLab (clubdesk.reports, ~10 MB) is imported by the methods that print, not with the service: the Protocols
-# page lists what can be printed without it (issue 36).
-
-GAME_NAMES = {"pyramid100": ("Пирамидка 100", "Pyramid 100"), "zhuk": ("Жук", "Zhuk"), "mafia": ("Мафия", "Mafia")}
-KINDS = ("game", "tournament", "evening")
-
-
-# Characters no file name may hold on Windows (the strictest of the desk's systems), and control characters.
-_ILLEGAL_IN_FILE_NAMES = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]+')
-
-
-def file_name(*parts: str) -> str:
-    """A file name that says what the document is, parts joined by « — »: «Жук — Кубок декабря — этап 1 — стол 2»;
-    characters a file name cannot hold become «_», trailing dots and spaces go (Windows drops them), at most 150
-    characters, and never empty."""
-    text = " — ".join(" ".join(p.split()) for p in parts if p and p.strip())
-    text = _ILLEGAL_IN_FILE_NAMES.sub("_", text)[:150].rstrip(" .")
-    return text or "protocol"
+# ReportLab (clubdesk.reports, ~10 MB) is imported by the methods that print, not with the service: the desk's windows
+# hold a ProtocolService before anything is printed (issue 36).
 
 
 class NotFound(KnownError):
     code = "not_found"
 
 
-@dataclass(frozen=True)
-class ProtocolRow:
-    """One printable document: a finished game, a tournament or an evening."""
-
-    kind: str  # game | tournament | evening
-    id: str
-    game: str  # pyramid100 | zhuk | mafia
-    title: str
-    date: str  # dd.mm.yyyy
-    detail: str  # players, or how many games
-    finished: bool = True  # a tournament whose final is not over yet prints its standings so far
-
-
-def _date(iso: str | None) -> str:
-    """dd.mm.yyyy from an ISO date or timestamp."""
-    if not iso:
-        return ""
-    y, m, d = str(iso)[:10].split("-")
-    return f"{d}.{m}.{y}"
-
-
-def _ids(players: list) -> list[str]:
-    return [p["id"] if isinstance(p, dict) else p for p in players]
-
-
 class ProtocolService:
     def __init__(self, store: Store, games: GameService) -> None:
         self.store = store
         self.games = games
-
-    # ---- what can be printed ------------------------------------------------------------------
-    def list_documents(self, lang: str = "ru") -> list[ProtocolRow]:
-        """Every finished game, tournament and evening, newest first."""
-        rows: list[tuple[str, ProtocolRow]] = []
-        with self.store.session_factory() as s:
-            names = self._names(s)
-            # Mafia states say `phase: finished` rather than `finished: true`, so the cache is asked too.
-            finished = select(Game).outerjoin(Projection, Projection.game_id == Game.id).where(
-                or_(Game.status == "finished", Projection.state_json.like('%"phase":"finished"%')),
-                Game.status != "cancelled",  # created by mistake: no result to print
-                Game.game != "pyramid100_bracket")  # a Пирамидка tournament's log prints as its bracket
-            where = self._table_titles(s, lang)
-            for g in s.scalars(finished):
-                who = ", ".join(names.get(p, p) for p in _ids(g.players))
-                title = (" · ".join(x for x in (where.get(g.table_id or ""), shown_title(g.title, lang)) if x)
-                         or self._game_name(g.game, lang))
-                rows.append((g.created_at, ProtocolRow("game", g.id, g.game, title, _date(g.created_at), who)))
-            entries = dict(s.execute(select(TournamentEntry.tournament_id, func.count())
-                                     .where(TournamentEntry.deleted.is_(False)).group_by(TournamentEntry.tournament_id)).all())
-            for tnm in s.scalars(select(Tournament).where(Tournament.game == "pyramid100")):
-                log = json.loads(tnm.options_json).get("log")
-                if log is None:
-                    continue
-                n = entries.get(tnm.id, 0)
-                detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
-                over = s.scalar(select(Game.status).where(Game.id == log)) == "finished"
-                rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
-                                                         _date(tnm.created_at), detail, over)))
-            for tnm in s.scalars(select(Tournament).where(Tournament.game == "zhuk")):
-                n = entries.get(tnm.id, 0)
-                detail = (f"participants: {n}" if lang == "en" else f"участников: {n}") if n else ""
-                rows.append((tnm.created_at, ProtocolRow("tournament", tnm.id, tnm.game, tnm.name,
-                                                         _date(tnm.created_at), detail,
-                                                         self._tournament_over(s, tnm.id))))
-            counts = dict(s.execute(select(GameTable.evening_id, func.count(Game.id))
-                                    .join(Game, Game.table_id == GameTable.id)
-                                    .where(GameTable.evening_id.is_not(None), Game.status != "cancelled")
-                                    .group_by(GameTable.evening_id)).all())
-            for ev in s.scalars(select(Evening)):
-                iso = ev.date.isoformat()
-                title = ev.name or ("Вечер мафии" if lang != "en" else "Mafia evening")
-                n = counts.get(ev.id, 0)
-                detail = f"games: {n}" if lang == "en" else f"игр: {n}"
-                rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, _date(iso), detail)))
-        rows.sort(key=lambda r: r[0], reverse=True)
-        return [r for _, r in rows]
-
-    @staticmethod
-    def _tournament_over(s, tournament_id: str) -> bool:
-        """The final (Z§6.3) is drawn and every table of its every round is closed."""
-        final = s.scalar(select(Stage).where(Stage.tournament_id == tournament_id, Stage.kind == "final"))
-        if final is None or not final.rounds:
-            return False
-        for r in final.rounds:
-            statuses = list(s.scalars(select(Game.status).join(GameTable, Game.table_id == GameTable.id)
-                                      .where(GameTable.round_id == r.id, Game.status != "cancelled")))
-            if not statuses or any(st != "finished" for st in statuses):
-                return False
-        return True
-
-    def _table_titles(self, s, lang: str) -> dict[str, str]:
-        """Game table id → «Кубок, этап 1, раунд 2, стол 3» or «Вечер, стол 1», for the list."""
-        en = lang == "en"
-        tnames = dict(s.execute(select(Tournament.id, Tournament.name)).all())
-        stages = {i: (n, t) for i, n, t in s.execute(select(Stage.id, Stage.number, Stage.tournament_id))}
-        rounds = {i: (n, st) for i, n, st in s.execute(select(Round.id, Round.number, Round.stage_id))}
-        evenings = {i: (name or _date(d.isoformat())) for i, name, d in s.execute(
-            select(Evening.id, Evening.name, Evening.date))}
-        out = {}
-        for tid, number, round_id, evening_id in s.execute(
-                select(GameTable.id, GameTable.number, GameTable.round_id, GameTable.evening_id)):
-            table = f"table {number}" if en else f"стол {number}"
-            if round_id in rounds:
-                rnum, stage_id = rounds[round_id]
-                snum, t_id = stages[stage_id]
-                out[tid] = (f"{tnames[t_id]}, stage {snum}, round {rnum}, {table}" if en
-                            else f"{tnames[t_id]}, этап {snum}, раунд {rnum}, {table}")
-            elif evening_id in evenings:
-                out[tid] = f"{evenings[evening_id]}, {table}"
-        return out
-
-    @staticmethod
-    def _game_name(game: str, lang: str) -> str:
-        ru, en = GAME_NAMES.get(game, (game, game))
-        return en if lang == "en" else ru
 
     # ---- lookups --------------------------------------------------------------------------------
     def _names(self, s, mafia: bool = False) -> dict[str, str]:
@@ -200,7 +71,7 @@ class ProtocolService:
             g = s.get(Game, game_id)
             if g is None:
                 raise NotFound("Игра не найдена в этой базе.", "The game is not in this database.")
-            meta = Meta(names=self._names(s, mafia=g.game == "mafia"), date=_date(g.created_at),
+            meta = Meta(names=self._names(s, mafia=g.game == "mafia"), date=printed_date(g.created_at),
                         club=self._club(s), title=None)
             if g.game == matches.GAME:
                 self._match_header(g, meta, scopes.person_names(self.store))
@@ -239,7 +110,7 @@ class ProtocolService:
             meta.context.insert(0, ("Tournament" if en else "Турнир", where))
         elif tbl.evening_id:
             ev = s.get(Evening, tbl.evening_id)
-            meta.context.insert(0, ("Evening" if en else "Вечер", ev.name or _date(ev.date.isoformat())))
+            meta.context.insert(0, ("Evening" if en else "Вечер", ev.name or printed_date(ev.date.isoformat())))
             host = self._account_name(s, ev.host_account_id)
             meta.official = host or meta.official
 
@@ -252,7 +123,7 @@ class ProtocolService:
             g = s.get(Game, game_id)
             if g is None:
                 raise NotFound("Игра не найдена в этой базе.", "The game is not in this database.")
-            parts = [self._game_name(g.game, lang)]
+            parts = [game_name(g.game, lang)]
             tbl = s.get(GameTable, g.table_id) if g.table_id else None
             if tbl is not None and tbl.round_id:
                 rnd = s.get(Round, tbl.round_id)
@@ -264,13 +135,13 @@ class ProtocolService:
                           f"table {tbl.number}" if en else f"стол {tbl.number}"]
             elif tbl is not None and tbl.evening_id:
                 ev = s.get(Evening, tbl.evening_id)
-                parts += [" ".join(x for x in (ev.name, _date(ev.date.isoformat())) if x)]
+                parts += [" ".join(x for x in (ev.name, printed_date(ev.date.isoformat())) if x)]
                 if tbl.evening_round:
                     parts.append(f"game {tbl.evening_round}" if en else f"игра {tbl.evening_round}")
                 parts.append(f"table {tbl.number}" if en else f"стол {tbl.number}")
             else:
                 names = self._names(s)
-                parts += [names.get(p, "") for p in _ids(g.players)] + [g.table_name, _date(g.created_at)]
+                parts += [names.get(p, "") for p in player_ids(g.players)] + [g.table_name, printed_date(g.created_at)]
         return file_name(*parts)
 
     def tournament_file_name(self, tournament_id: str, stage: int | None = None, lang: str = "ru") -> str:
@@ -279,7 +150,7 @@ class ProtocolService:
             tnm = s.get(Tournament, tournament_id)
             if tnm is None:
                 raise NotFound("Турнир не найден в этой базе.", "The tournament is not in this database.")
-            game, name = self._game_name(tnm.game, lang), tnm.name
+            game, name = game_name(tnm.game, lang), tnm.name
         what = ("standings" if lang == "en" else "турнирная таблица") if stage is None else \
             (f"stage {stage} results" if lang == "en" else f"итоги этапа {stage}")
         return file_name(game, name, what)
@@ -290,8 +161,8 @@ class ProtocolService:
             ev = s.get(Evening, evening_id)
             if ev is None:
                 raise NotFound("Вечер не найден в этой базе.", "The evening is not in this database.")
-            day = " ".join(x for x in (ev.name, _date(ev.date.isoformat())) if x)
-        return file_name(self._game_name("mafia", lang), day, what)
+            day = " ".join(x for x in (ev.name, printed_date(ev.date.isoformat())) if x)
+        return file_name(game_name("mafia", lang), day, what)
 
     # ---- documents ------------------------------------------------------------------------------
     def game_pdf(self, game_id: str, lang: str = "ru") -> bytes:
@@ -328,7 +199,7 @@ class ProtocolService:
             tnm = s.get(Tournament, tournament_id)
             if tnm is None:
                 raise NotFound("Турнир не найден в этой базе.", "The tournament is not in this database.")
-            meta = Meta(names=self._names(s), date=_date(tnm.created_at), club=self._club(s))
+            meta = Meta(names=self._names(s), date=printed_date(tnm.created_at), club=self._club(s))
             data = TournamentData(tnm.name, json.loads(tnm.options_json or "{}"), [])
             plan = []
             for stage in s.scalars(select(Stage).where(Stage.tournament_id == tnm.id).order_by(Stage.number)):
@@ -349,7 +220,7 @@ class ProtocolService:
         for rr, number, game_id, players, finished in plan:
             state = self.games.state(game_id)
             balances = state["balances"]
-            ids = _ids(players)
+            ids = player_ids(players)
             rr.tables.append(TableResult(number, ids, {p["id"]: p.get("balance", 10000) for p in players},
                                          {p: balances[p] for p in ids}, finished,
                                          state["opening_bank"], state["bank"]))
@@ -392,7 +263,7 @@ class ProtocolService:
             ev = s.get(Evening, evening_id)
             if ev is None:
                 raise NotFound("Вечер не найден в этой базе.", "The evening is not in this database.")
-            meta = Meta(names=self._names(s, mafia=True), date=_date(ev.date.isoformat()), club=self._club(s),
+            meta = Meta(names=self._names(s, mafia=True), date=printed_date(ev.date.isoformat()), club=self._club(s),
                         official=self._account_name(s, ev.host_account_id))
             if ev.name:
                 meta.context.append(("Evening" if lang == "en" else "Вечер", ev.name))

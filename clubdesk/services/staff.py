@@ -94,7 +94,7 @@ class StaffService:
 
     def set_roles(self, actor: Actor, account_id: str, roles: tuple[str, ...]) -> AccountRow:
         """The account's roles from now on (a written row change, so it syncs); its phones' sessions take them at
-        their next request (web/server.py). An administrator keeps his own admin role, and the last active
+        their next request (web/gate.py). An administrator keeps his own admin role, and the last active
         administrator keeps it: without one nobody could manage the accounts."""
         require(actor, "admin")
         _check_roles(roles)

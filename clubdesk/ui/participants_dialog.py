@@ -9,7 +9,6 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHeaderView,
     QLabel,
@@ -22,7 +21,7 @@ from clubdesk.errors import KnownError
 from clubdesk.services.players import PlayerService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.tournament import ParticipantsModel
-from clubdesk.ui.views import error_label
+from clubdesk.ui.views import error_label, ok_cancel
 
 
 class ParticipantsDialog(QDialog):
@@ -48,11 +47,7 @@ class ParticipantsDialog(QDialog):
         self.view.doubleClicked.connect(lambda i: self.model.toggle(i.row()))
         self.count = QLabel()
         self.error = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Создать"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
-        buttons.accepted.connect(self.create)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, tr("Создать"), self.create)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.search)

@@ -254,7 +254,7 @@ class PrintPreview(QDialog):
 def in_documents(name: str, suffix: str) -> Path:
     """`name` (made fit for a file name) with `suffix` in the user's documents folder: where every save and export
     dialog opens."""
-    from clubdesk.services.protocols import file_name
+    from clubdesk.services.protocol_names import file_name
 
     return documents_folder() / f"{file_name(name)}{suffix}"
 

@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
 from clubdesk.errors import KnownError
 from clubdesk.roles import Actor
 from clubdesk.ui.i18n import tr
-from clubdesk.ui.views import enable, error_label, grow_to_fit
+from clubdesk.ui.views import enable, error_label, grow_to_fit, ok_cancel
 
 
 class NotJoinedPanel(QWidget):
@@ -105,11 +104,7 @@ class JoinDialog(QDialog):
         form.addRow(tr("Имя стойки:"), self.desk)
         form.addRow(tr("Пароль стойки:"), self.password)
         form.addRow(tr("Схема:"), self.schema)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Подключить"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
-        buttons.accepted.connect(self.join)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, tr("Подключить"), self.join)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)

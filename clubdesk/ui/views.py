@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -12,6 +14,11 @@ from PySide6.QtWidgets import (
     QTableView,
     QWidget,
 )
+
+from clubdesk.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialogButtonBox
 
 
 def table_view(model, *, stretch: int | None = None, widths: dict[int, int] | None = None) -> QTableView:
@@ -76,6 +83,19 @@ def error_label() -> QLabel:
     label.setWordWrap(True)
     label.hide()
     return label
+
+
+def ok_cancel(dialog, ok_text: str, on_ok) -> QDialogButtonBox:
+    """A form dialog's two buttons: OK named for what it does («Создать», «Подключить»), calling `on_ok` (which checks
+    the form and accepts the dialog itself), and «Отмена» (Qt's own word is English), rejecting it."""
+    from PySide6.QtWidgets import QDialogButtonBox  # here, not above: this module is read before the first frame
+
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    box.button(QDialogButtonBox.StandardButton.Ok).setText(ok_text)
+    box.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
+    box.accepted.connect(on_ok)
+    box.rejected.connect(dialog.reject)
+    return box
 
 
 def guard(error: QLabel, action) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 
 IDLE_S = 20.0  # aiohttp's keepalive_timeout: no complete request within this → closed (a live stream is a request)
-BODY_S = 10.0  # a request's body (16 KB at most) must arrive within this, once its header has (server.py)
+BODY_S = 10.0  # a request's body (16 KB at most) must arrive within this, once its header has (gate.py)
 PER_ADDRESS = 24  # a phone's browser opens about 6 connections to a host; a page reloaded meanwhile, a few more
 TOTAL = 512  # far below the process's file-descriptor limit (1024 on a stock Linux, 512 streams on Windows' select)
 

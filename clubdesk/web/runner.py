@@ -115,7 +115,7 @@ class WebServer:
             await site.start()
             if self.port == 0:
                 self.port = self._runner.addresses[0][1]
-                self.page.hosts.update(accepted_hosts(self.host, self.port))
+                self.page.gate.hosts.update(accepted_hosts(self.host, self.port))
 
         def work() -> None:
             loop = asyncio.new_event_loop()

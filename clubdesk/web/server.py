@@ -1,20 +1,14 @@
 """The table page's HTTP server (aiohttp): static files, pairing, login, the JSON API and the live stream.
 
-The live streams are clubdesk/web/streams.py (capped per session and in all).
-
-Every request but the static files and /pair needs the pairing's device cookie; the API needs a session too, and
-every POST the session's CSRF token in `X-CSRF-Token` (a cross-site form cannot set a header; the cookies are
-SameSite=Strict besides). The Host header must name the address served (a DNS-rebinding page cannot reach it).
-A body is JSON of at most MAX_BODY bytes. A tapped shot carries an idempotency key: the same key again (a retry on
-flaky Wi-Fi) gets the first answer and records nothing more.
+What a request must carry to be let in is clubdesk/web/gate.py; the live streams are clubdesk/web/streams.py (capped
+per session and in all). A tapped shot carries an idempotency key: the same key again (a retry on flaky Wi-Fi) gets
+the first answer and records nothing more.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
-import json
-import logging
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -23,57 +17,25 @@ from aiohttp import web
 
 from clubdesk.errors import KnownError
 from clubdesk.resources import resource_path
-from clubdesk.web import dispatch, limits
-from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, device_tag, same
+from clubdesk.web import dispatch
+from clubdesk.web.auth import DEVICE_TTL_S, Pairing, Session, device_tag
+from clubdesk.web.gate import DEVICE, MAX_BODY, SESSION, Gate
 from clubdesk.web.streams import Changes, Streams, dumps
 from clubdesk.web.tables import TableDesk
 
-log = logging.getLogger(__name__)
-
-MAX_BODY = 16 * 1024
 IDEM_KEPT = 256  # answers remembered per session (a referee's last few hundred taps)
-DEVICE, SESSION = "cd_device", "cd_session"
 STATIC = {"app.js": "text/javascript", "mafia.js": "text/javascript", "live.js": "text/javascript",
           "app.css": "text/css", "board.js": "text/javascript", "icon.svg": "image/svg+xml"}
 PAGES = {"/": "index.html", "/board": "board.html"}
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-
-WORDS = {
-    "no_session": ("Войдите снова: сеанс закончился.", "Log in again: the session has ended."),
-    # a paired phone that never had a session (its first visit, or logged out): no «again», nothing ended
-    "log_in": ("Войдите.", "Log in."),
-    # said to a phone and to the hall's TV alike (issue 38 item 11): a TV opens the link under the code
-    "not_paired": ("Это устройство не связано со стойкой: отсканируйте QR-код на странице «Столы» или откройте "
-                   "ссылку под ним.",
-                   "This device is not paired with the desk: scan the QR code on the Live tables page, or open the "
-                   "link below it."),
-    "csrf": ("Запрос отклонён: нет подтверждения страницы. Обновите страницу.",
-             "Request refused: the page's token is missing. Reload the page."),
-    "bad_request": ("Запрос не понят.", "The request was not understood."),
-    "slow": ("Запрос шёл слишком медленно. Повторите.", "The request arrived too slowly. Try again."),
-    "too_large": ("Запрос слишком большой.", "The request is too large."),
-    "bad_host": ("Адрес не тот, что показан на стойке.", "Not the address the desk shows."),
-    "used": ("Этот QR-код уже использован. Покажите новый на стойке (страница «Столы»).",
-             "This QR code was used already. Show a new one at the desk (the Live tables page)."),
-    "expired": ("Срок этого QR-кода истёк. Покажите новый на стойке (страница «Столы»).",
-                "This QR code has expired. Show a new one at the desk (the Live tables page)."),
-    "unknown": ("QR-код не распознан. Покажите новый на стойке (страница «Столы»).",
-                "The QR code is not known. Show a new one at the desk (the Live tables page)."),
-    "too_fast": ("Слишком много запросов с этого устройства: подождите секунду.",
-                 "Too many requests from this device: wait a second."),
-    # a live stream refused: the page asks again by itself (resources/web/live.js), nothing to reload
-    "busy": ("Стойка занята: слишком много открытых страниц. Обновления придут позже.",
-             "The desk is busy: too many pages are open. Updates will come later."),
-    "bug": ("Ошибка программы; она записана в журнал стойки.", "A program error; it is written to the desk's log."),
-}
-
 
 class TablePage:
     """The aiohttp application over one club; `hosts` are the Host header values accepted."""
 
     def __init__(self, club, dispatcher: dispatch.Dispatcher, pairing: Pairing, lang: str, hosts: set[str],
                  on_notify: Callable[[str], None] | None = None) -> None:
-        self.club, self.dispatcher, self.pairing, self.lang, self.hosts = club, dispatcher, pairing, lang, hosts
+        self.club, self.dispatcher, self.pairing = club, dispatcher, pairing
+        self.gate = Gate(club.store, pairing, lang, hosts)
         self.on_notify = on_notify or (lambda _gid: None)
         self.changes: Changes | None = None
         self.streams: Streams | None = None
@@ -81,13 +43,22 @@ class TablePage:
         self.desk = TableDesk(club, self._notified)
         self.web_dir = resource_path("web")
 
+    @property
+    def lang(self) -> str:
+        """The language of the pages and of the refusals (the gate's: one for both)."""
+        return self.gate.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.gate.lang = lang
+
     def _notified(self, game_id: str) -> None:
         self.on_notify(game_id)  # the desk's windows
         if self.changes is not None:
             self.changes.notify(game_id)
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self.gate.guard])
         r = app.router
         for path in PAGES:
             r.add_get(path, self.page)
@@ -112,93 +83,6 @@ class TablePage:
         self.changes = Changes(asyncio.get_running_loop())
         self.streams = Streams(self.changes, self.call)
 
-    # ---- answers ------------------------------------------------------------------------------
-    def _word(self, code: str) -> str:
-        ru, en = WORDS[code]
-        return en if self.lang == "en" else ru
-
-    def refuse(self, status: int, code: str, message: str | None = None, **extra) -> web.Response:
-        return web.json_response({"error": message or self._word(code), "code": code, **extra}, status=status,
-                                 dumps=_dumps)
-
-    @web.middleware
-    async def _guard(self, request: web.Request, handler):
-        if request.host not in self.hosts:
-            return self.refuse(421, "bad_host")
-        try:
-            response = await handler(request)
-        except web.HTTPRequestEntityTooLarge:
-            return self.refuse(413, "too_large")
-        except web.HTTPException:
-            raise
-        except KnownError as exc:
-            return self.refuse({"stale": 409, "permission_denied": 403, "desk_busy": 503}.get(exc.code, 422),
-                               exc.code, exc.message(self.lang))
-        except Exception:  # a bug: logged with its traceback, the page gets one line
-            log.exception("table page: %s %s", request.method, request.path)
-            return self.refuse(500, "bug")
-        h = response.headers
-        h.setdefault("Cache-Control", "no-store")
-        h["X-Content-Type-Options"] = "nosniff"
-        h["Referrer-Policy"] = "no-referrer"
-        h["X-Frame-Options"] = "DENY"
-        h["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
-                                        "frame-ancestors 'none'; form-action 'self'")
-        return response
-
-    def _session(self, request: web.Request) -> Session | None:
-        s = self.pairing.session(request.cookies.get(SESSION), request.cookies.get(DEVICE))
-        return s if s is None else self._current(s)
-
-    def _current(self, s: Session) -> Session | None:
-        """The session with its account as the desk keeps it now: an account disabled or given a new password at
-        the desk loses its phones at their next request, and a role taken away is gone from the next one (a
-        session used to keep the rights of its login for hours). One indexed row read."""
-        rows = self.club.store.read("SELECT active, roles, password_hash, display_name FROM accounts WHERE id = ?",
-                                    (s.actor.account_id,))
-        if not rows or not rows[0][0] or rows[0][2] != s.stamp:
-            self.pairing.close_session(s.id)
-            return None
-        roles = frozenset(rows[0][1].split())
-        if roles != s.actor.roles:
-            s.actor = s.actor._replace(roles=roles)
-        s.name = rows[0][3] or s.actor.login  # the scope matches the name: a renamed account keeps no old table
-        return s
-
-    def _still(self, request: web.Request, s: Session) -> bool:
-        """Whether the session a live stream was opened with is still this request's (a stream being watched counts
-        as the phone's activity, as a request does)."""
-        return self._session(request) is s
-
-    def _need(self, request: web.Request, post: bool = False) -> Session | web.Response:
-        """The request's session (and, for a POST, its CSRF token checked), or the refusal to send."""
-        s = self._session(request)
-        if s is None:
-            if not self.pairing.device_ok(request.cookies.get(DEVICE)):
-                return self.refuse(401, "not_paired")
-            ended = bool(request.cookies.get(SESSION))  # issue 38 item 4: a first visit is told no session ended
-            return self.refuse(401, "no_session", None if ended else self._word("log_in"), ended=ended)
-        if post and not same(request.headers.get("X-CSRF-Token"), s.csrf):
-            return self.refuse(403, "csrf")
-        if not self.pairing.spend(s):
-            return self.refuse(429, "too_fast")
-        return s
-
-    async def _body(self, request: web.Request) -> dict | None:
-        if request.content_type != "application/json":
-            return None
-        try:
-            # a body trickled a byte at a time would hold the connection (and a login's device) for as long as it
-            # likes: a phone sends its 16 KB at most within BODY_S even on poor Wi-Fi
-            body = json.loads(await asyncio.wait_for(request.read(), limits.BODY_S), parse_constant=_no_constant,
-                              parse_float=_finite)
-        except TimeoutError:
-            raise web.HTTPRequestTimeout(text=dumps({"error": self._word("slow"), "code": "slow"}),
-                                         content_type="application/json", headers={"Connection": "close"}) from None
-        except (ValueError, UnicodeDecodeError, RecursionError):  # 16 KB of "[[[…" nests deeper than Python's stack
-            return None
-        return body if isinstance(body, dict) else None
-
     async def call(self, fn):
         return await dispatch.run(self.dispatcher, fn)
 
@@ -222,7 +106,7 @@ class TablePage:
         except KnownError as exc:  # the store did not take it: nothing paired, the same code works again later
             return self._refused(exc.message(self.lang), 503)
         if device is None:
-            return self._refused(self._word(why), 403)
+            return self._refused(self.gate.word(why), 403)
         response = web.Response(status=303, headers={"Location": "/"})
         response.set_cookie(DEVICE, device, max_age=int(DEVICE_TTL_S), httponly=True, samesite="Strict", path="/")
         return response
@@ -237,13 +121,13 @@ class TablePage:
     async def login(self, request: web.Request) -> web.Response:
         device = request.cookies.get(DEVICE)
         if not self.pairing.device_ok(device):
-            return self.refuse(401, "not_paired")
+            return self.gate.refuse(401, "not_paired")
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
-            return self.refuse(403, "csrf")
-        body = await self._body(request)
+            return self.gate.refuse(403, "csrf")
+        body = await self.gate.body(request)
         if body is None or not isinstance(body.get("login"), str) or not isinstance(body.get("password"), str):
-            return self.refuse(400, "bad_request")
+            return self.gate.refuse(400, "bad_request")
         accounts = self.club.accounts
         # The wrong passwords typed here count per login *and phone*, apart from the desk's own: counted per login,
         # anybody at a paired phone locked the Mafia host's (or the administrator's) own phone out of his login by
@@ -266,19 +150,19 @@ class TablePage:
         # the password hash takes ~0.2 s of a core: in a thread of its own, never on the desk's GUI thread, and one at
         # a time per phone, so a script guessing names in parallel cannot take every core of the desk's PC
         if device in self._logging_in:
-            return self.refuse(429, "too_fast")
+            return self.gate.refuse(429, "too_fast")
         self._logging_in.add(device)
         try:
             actor, name, stamp = await asyncio.get_running_loop().run_in_executor(None, check)
         finally:
             self._logging_in.discard(device)
         s = self.pairing.open_session(device, actor, name, self.lang, stamp)
-        response = web.json_response(self._me(s), dumps=_dumps)
+        response = web.json_response(self._me(s), dumps=dumps)
         response.set_cookie(SESSION, s.id, httponly=True, samesite="Strict", path="/")
         return response
 
     async def logout(self, request: web.Request) -> web.Response:
-        s = self._need(request, post=True)
+        s = self.gate.need(request, post=True)
         if isinstance(s, web.Response):
             return s
         self.pairing.close_session(s.id)
@@ -291,23 +175,23 @@ class TablePage:
                 "lang": s.lang}
 
     async def me(self, request: web.Request) -> web.Response:
-        s = self._need(request)
-        return s if isinstance(s, web.Response) else web.json_response(self._me(s), dumps=_dumps)
+        s = self.gate.need(request)
+        return s if isinstance(s, web.Response) else web.json_response(self._me(s), dumps=dumps)
 
     # ---- games --------------------------------------------------------------------------------
     async def games(self, request: web.Request) -> web.Response:
-        s = self._need(request)
+        s = self.gate.need(request)
         if isinstance(s, web.Response):
             return s
         rows = await self.call(lambda: self.desk.running(s.actor, s.name))
-        return web.json_response({"games": rows}, dumps=_dumps)
+        return web.json_response({"games": rows}, dumps=dumps)
 
     async def game(self, request: web.Request) -> web.Response:
-        s = self._need(request)
+        s = self.gate.need(request)
         if isinstance(s, web.Response):
             return s
         gid = request.match_info["id"]
-        return web.json_response(await self.call(lambda: self.desk.view(gid)), dumps=_dumps)
+        return web.json_response(await self.call(lambda: self.desk.view(gid)), dumps=dumps)
 
     async def shot(self, request: web.Request) -> web.Response:
         return await self._write(request, self.desk.shot)
@@ -322,29 +206,29 @@ class TablePage:
     async def roles(self, request: web.Request) -> web.Response:
         """The roles, for the game's host while he holds «Роли»: never stored by the browser or a proxy, and asked
         with the CSRF token like a POST, so another page cannot make the phone fetch them."""
-        s = self._need(request, post=True)
+        s = self.gate.need(request, post=True)
         if isinstance(s, web.Response):
             return s
         gid = request.match_info["id"]
         data = await self.call(lambda: self.desk.roles(s.actor, s.name, gid))
-        return web.json_response(data, dumps=_dumps, headers={"Cache-Control": "no-store, max-age=0",
+        return web.json_response(data, dumps=dumps, headers={"Cache-Control": "no-store, max-age=0",
                                                               "Pragma": "no-cache"})
 
     async def clauses(self, request: web.Request) -> web.Response:
-        s = self._need(request)
+        s = self.gate.need(request)
         if isinstance(s, web.Response):
             return s
         from clubdesk.web.mafia import clauses
-        return web.json_response({"clauses": clauses(s.lang)}, dumps=_dumps, headers={"Cache-Control": "no-cache"})
+        return web.json_response({"clauses": clauses(s.lang)}, dumps=dumps, headers={"Cache-Control": "no-cache"})
 
     async def _write(self, request: web.Request, action) -> web.Response:
-        s = self._need(request, post=True)
+        s = self.gate.need(request, post=True)
         if isinstance(s, web.Response):
             return s
-        body = await self._body(request)
+        body = await self.gate.body(request)
         key = body.get("key") if body is not None else None
         if body is None or not isinstance(key, str) or not _KEY.match(key):
-            return self.refuse(400, "bad_request")
+            return self.gate.refuse(400, "bad_request")
         gid = request.match_info["id"]
 
         def work() -> tuple[int, dict]:
@@ -366,36 +250,22 @@ class TablePage:
                     s.idem.pop(next(iter(s.idem)))
             return answer
         status, payload = await self.call(work)
-        return web.json_response(payload, status=status, dumps=_dumps)
+        return web.json_response(payload, status=status, dumps=dumps)
 
     # ---- live streams -------------------------------------------------------------------------
     async def live(self, request: web.Request) -> web.StreamResponse:
-        s = self._need(request)
+        s = self.gate.need(request)
         if isinstance(s, web.Response):
             return s
         gid = request.match_info["id"]
         return await self.streams.serve(request, s.id, gid, lambda polled: self.desk.view(gid, catch_up=polled),
-                                        lambda: self.refuse(503, "busy"), lambda: self._still(request, s))
+                                        lambda: self.gate.refuse(503, "busy"), lambda: self.gate.still(request, s))
 
     async def board_live(self, request: web.Request) -> web.StreamResponse:
         """The hall scoreboard: every running table's names and score; never a role, never a private field."""
-        s = self._need(request)
+        s = self.gate.need(request)
         if isinstance(s, web.Response):
             return s
         return await self.streams.serve(request, s.id, "*", lambda _polled: self.desk.board(),
-                                        lambda: self.refuse(503, "busy"), lambda: self._still(request, s))
+                                        lambda: self.gate.refuse(503, "busy"), lambda: self.gate.still(request, s))
 
-
-_dumps = dumps
-
-
-def _no_constant(name: str):
-    """NaN and ±Infinity are no JSON (Python's json reads them): a body holding one is not understood."""
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite(text: str) -> float:
-    value = float(text)  # 1e999 reads as infinity
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is out of range")
-    return value

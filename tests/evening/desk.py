@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 from clubdesk.services.accounts import AccountService
 from clubdesk.services.club import Club
 from clubdesk.services.players import PlayerData
+from clubdesk.services.protocol_list import ProtocolList
 from clubdesk.services.protocols import ProtocolService
 from clubdesk.store.db import open_store
 from clubdesk.ui.main_window import MainWindow
@@ -382,11 +383,11 @@ class Desk:
         from tests.reports.pdfcheck import text as pdf_text
 
         self.window.show_page("protocols")
-        breaches = invariants.protocols_list_only_played(self.protocols, self.played)
+        breaches = invariants.protocols_list_only_played(ProtocolList(self.store), self.played)
         assert not breaches, "\n".join(breaches)
         texts = {}
         flat = lambda pdf: " ".join(pdf_text(pdf).split())  # noqa: E731 - a line broken in the PDF reads as one
-        for row in self.protocols.list_documents():
+        for row in ProtocolList(self.store).list_documents():
             if row.kind == "game":
                 texts[row.id] = flat(self.protocols.game_pdf(row.id))
             elif row.kind == "tournament" and row.game == "zhuk":

@@ -5,6 +5,7 @@ import pytest
 from clubdesk.rules.zhuk import tournament as zt
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerService
+from clubdesk.services.protocol_list import ProtocolList
 from clubdesk.services.protocols import NotFound, ProtocolService
 from tests.reports.fill import add_evening, add_match, add_players, add_tournament, record
 from tests.reports.pdfcheck import fonts, money, text
@@ -24,8 +25,8 @@ def svc(store, filled):
     return ProtocolService(store, filled.games)
 
 
-def test_list_has_finished_games_tournaments_and_evenings(svc, filled):
-    rows = svc.list_documents()
+def test_list_has_finished_games_tournaments_and_evenings(store, filled):
+    rows = ProtocolList(store).list_documents()
     kinds = {(r.kind, r.id) for r in rows}
     assert ("game", filled.match_id) in kinds
     assert all(("game", g) in kinds for g in filled.stage_games)
@@ -37,7 +38,7 @@ def test_list_has_finished_games_tournaments_and_evenings(svc, filled):
 
 def test_running_game_is_not_listed(store, admin, svc, filled):
     gid = filled.games.create(admin, "pyramid100", filled.players[:2], {})
-    assert gid not in {r.id for r in svc.list_documents()}
+    assert gid not in {r.id for r in ProtocolList(store).list_documents()}
 
 
 def info(out: str, label: str) -> str:

@@ -99,12 +99,13 @@ def test_other_formats_print(fmt):
 def test_the_protocols_list_prints_the_demo_pyramid_tournament_as_its_bracket(store):
     from clubdesk.services.demo import create_demo_club
     from clubdesk.services.games import GameService
+    from clubdesk.services.protocol_list import ProtocolList
     from clubdesk.services.protocols import ProtocolService
 
     create_demo_club(store)
     svc = ProtocolService(store, GameService(store))
-    docs = [d for d in svc.list_documents() if d.kind == "tournament" and d.game == "pyramid100"]
+    docs = [d for d in ProtocolList(store).list_documents() if d.kind == "tournament" and d.game == "pyramid100"]
     assert len(docs) == 1 and not docs[0].finished
     words = text(svc.tournament_pdf(docs[0].id))
     assert "Верхняя сетка" in words and "W2-2" in words
-    assert not [d for d in svc.list_documents() if d.game == "pyramid100_bracket"]  # the log is no game to print
+    assert not [d for d in ProtocolList(store).list_documents() if d.game == "pyramid100_bracket"]  # the log is no game to print

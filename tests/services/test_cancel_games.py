@@ -11,6 +11,7 @@ from clubdesk.services.evenings import EveningService
 from clubdesk.services.games import GameReadOnly, GameService
 from clubdesk.services.matches import MatchService
 from clubdesk.services.players import PlayerData, PlayerService
+from clubdesk.services.protocol_list import ProtocolList
 from clubdesk.services.protocols import ProtocolService
 from clubdesk.services.ratings import RatingService
 from clubdesk.services.tournaments import TournamentService
@@ -73,7 +74,7 @@ def test_a_match_with_a_typo_in_its_table_is_cancelled_without_a_result_and_kept
     assert row.cancelled and row.over and not row.finished and row.winner is None
     assert matches.list("running") == []
     assert RatingService(store).pyramid_results() == []
-    assert [d for d in ProtocolService(store, matches.games).list_documents() if d.id == gid] == []
+    assert [d for d in ProtocolList(store).list_documents() if d.id == gid] == []
 
 
 def test_a_cancelled_match_takes_nothing_more(admin, matches, people):
@@ -142,14 +143,14 @@ def test_a_phantom_mafia_game_is_cancelled_and_left_out_of_the_evening(store, ad
     assert svc.list_games(eid) == []
     [row] = svc.list_games(eid, with_cancelled=True)
     assert row.cancelled and row.game_id == gid
-    [doc] = [d for d in protocols.list_documents() if d.kind == "evening"]
+    [doc] = [d for d in ProtocolList(store).list_documents() if d.kind == "evening"]
     assert doc.detail == "игр: 0"
     # its slot is free: the game of the seating is started again, and the evening counts that one only
     again = svc.start_game(admin, eid, 1, 1, list(seating.rounds[0][0]))
     assert _play_red_win(games, admin, again)["winner"] == "red"
     assert [g.game_id for g in svc.list_games(eid)] == [again]
     assert {r.games for r in svc.standings(eid)} == {1}
-    [doc] = [d for d in protocols.list_documents() if d.kind == "evening"]
+    [doc] = [d for d in ProtocolList(store).list_documents() if d.kind == "evening"]
     assert doc.detail == "игр: 1"
     from tests.reports.pdfcheck import text
 

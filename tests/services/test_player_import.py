@@ -254,7 +254,7 @@ def test_the_search_finds_imported_players_at_once(tmp_path, svc, admin, store):
     t = table(write_csv(tmp_path / "club.csv", rows))
     svc.run(admin, t, guess_mapping(t.headers))
     assert len(index.match("")) == new + len(REGISTERED)  # none registered here: the last ten rows are new too
-    assert index.rows(index.match("игроков17").all())[0].phone == "+79000000017"
+    assert PlayerService(store).rows(index.match("игроков17").all())[0].phone == "+79000000017"
     assert len(index.match("9000000017")) == 1 and len(index.match("89000000017")) == 1
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.services.players import PlayerData
-from clubdesk.services.protocols import ProtocolService
+from clubdesk.services.protocol_list import ProtocolList
 from clubdesk.ui.models.protocols import ProtocolsModel
 from clubdesk.ui.pages.draws import DrawsPage
 
@@ -48,8 +48,7 @@ def test_a_tournament_is_marked_running_on_protocols_until_its_final_is_over(qtb
     svc = hub.tournaments
 
     def kind_shown() -> str:
-        model = ProtocolsModel(ProtocolService(
-            club.store, club.games))
+        model = ProtocolsModel(ProtocolList(club.store))
         (row,) = [r for r in range(model.rowCount()) if model.row_at(r).id == tournament]
         return model.index(row, 1).data()
 

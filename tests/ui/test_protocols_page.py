@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
+from clubdesk.services.protocol_list import ProtocolList, ProtocolRow
 from clubdesk.services.protocols import ProtocolService
 from clubdesk.ui import print_preview
 from clubdesk.ui.models.protocols import ROW_ROLE, ProtocolsModel
@@ -43,7 +44,7 @@ def fake_pages(monkeypatch):
 
 
 def test_model_passes_qtmodeltester_and_lists_every_kind(qtmodeltester, club, filled):
-    model = ProtocolsModel(ProtocolService(club.store, club.games))
+    model = ProtocolsModel(ProtocolList(club.store))
     qtmodeltester.check(model, force_py=True)
     ids = {model.index(r, 0).data(ROW_ROLE) for r in range(model.rowCount())}
     assert {filled.match_id, filled.tournament_id, filled.evening_id, *filled.stage_games} <= ids
@@ -110,7 +111,6 @@ def test_page_refreshes_when_shown_again(qtbot, club, admin, filled, fake_pages)
 
 def test_a_pyramid_tournament_is_named_as_one_not_as_a_zhuk_tournament():
     """Issue 38 item 13: «Кубок «Пирамиды»» was listed as «Турнир «Жук»» (“Zhuk tournament”)."""
-    from clubdesk.services.protocols import ProtocolRow
     from clubdesk.ui.models.protocols import kind_text
 
     def row(game, finished):

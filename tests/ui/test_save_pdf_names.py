@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
-from clubdesk.services.protocols import ProtocolService, file_name
+from clubdesk.services.protocol_names import file_name
+from clubdesk.services.protocols import ProtocolService
 from clubdesk.ui import print_preview
 from tests.reports.fill import add_evening, add_match, add_players, add_tournament
 

@@ -23,7 +23,7 @@ def raw_get(server, path: str, cookies: dict[str, str]) -> tuple[int, bytes]:
 
 def test_an_unknown_game_is_refused_in_one_line_and_its_stream_never_opens(phone, server, match, caplog):
     phone.login()
-    with caplog.at_level(logging.ERROR, logger="clubdesk.web.server"):
+    with caplog.at_level(logging.ERROR, logger="clubdesk.web.gate"):
         status, body, _ = phone.get("/api/games/no-such-game")
         assert status == 422 and body["error"] == "Игра не найдена.", body
         status, head = raw_get(server, "/api/games/no-such-game/live", phone.cookies)
@@ -132,7 +132,7 @@ def test_new_pairings_push_out_an_idle_device_before_a_phone_in_use(monkeypatch)
 def test_a_body_nested_deeper_than_the_parser_is_a_bad_request_not_a_program_error(phone, match, caplog):
     phone.login()
     deep = b'{"key":"deep-nest-1","seq":0,"event":' + b"[" * 5000 + b"]" * 5000 + b"}"
-    with caplog.at_level(logging.ERROR, logger="clubdesk.web.server"):
+    with caplog.at_level(logging.ERROR, logger="clubdesk.web.gate"):
         status, body, _ = phone.request("POST", f"/api/games/{match}/act", raw=deep,
                                         headers={"Content-Type": "application/json", "X-CSRF-Token": phone.csrf})
     assert status == 400 and body["code"] == "bad_request", body

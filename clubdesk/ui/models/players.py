@@ -115,7 +115,7 @@ class PlayersModel(RowTableModel):
             self._hits = self._index.match(self._filter)
             self._total = len(self._hits)
             self._registry = self._index.size
-            self._rows = self._index.rows(self._hits.page(0, PAGE))
+            self._rows = self._service.rows(self._hits.page(0, PAGE))
         else:
             self._hits = None
             self._total = self._registry = self._service.count()
@@ -124,7 +124,7 @@ class PlayersModel(RowTableModel):
     def _page(self, offset: int) -> list[PlayerRow]:
         if self._hits is None:
             return self._service.search("", offset, PAGE)
-        return self._index.rows(self._hits.page(offset, PAGE))
+        return self._service.rows(self._hits.page(offset, PAGE))
 
     def _compute_ratings(self) -> dict[str, float]:
         from clubdesk.rules.zhuk.events import START_RATING

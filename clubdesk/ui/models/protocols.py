@@ -1,11 +1,11 @@
-"""Printable documents (finished games, tournaments, evenings) as a table model over ProtocolService."""
+"""Printable documents (finished games, tournaments, evenings) as a table model over ProtocolList."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from clubdesk.errors import language
-from clubdesk.services.protocols import ProtocolRow, ProtocolService
+from clubdesk.services.protocol_list import ProtocolList, ProtocolRow
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import RowTableModel
 
@@ -36,7 +36,7 @@ class ProtocolsModel(RowTableModel):
     def headers(self) -> list[str]:
         return headers()
 
-    def __init__(self, service: ProtocolService, parent=None) -> None:
+    def __init__(self, service: ProtocolList, parent=None) -> None:
         super().__init__(parent)
         self._service = service
         self._rows: list[ProtocolRow] = []

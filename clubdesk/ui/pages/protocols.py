@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.services.accounts import Actor
-from clubdesk.services.protocols import ProtocolService
+from clubdesk.services.protocol_list import ProtocolList
 from clubdesk.ui import print_preview
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.protocols import ProtocolsModel
@@ -23,7 +23,7 @@ class ProtocolsPage(QWidget):
     def __init__(self, club, actor: Actor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._club, self._actor = club, actor
-        self.model = ProtocolsModel(ProtocolService(club.store, club.games), self)
+        self.model = ProtocolsModel(ProtocolList(club.store), self)
 
         title = QLabel(tr("Протоколы"))
         title.setObjectName("pageTitle")

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -24,7 +23,7 @@ from clubdesk.roles import ROLES, Actor
 from clubdesk.services.staff import AccountRow, StaffService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.base import DISPLAY, FOREGROUND, RowTableModel
-from clubdesk.ui.views import error_label, grow_to_fit, table_view
+from clubdesk.ui.views import error_label, grow_to_fit, ok_cancel, table_view
 
 
 def role_titles() -> dict[str, str]:
@@ -46,14 +45,6 @@ class AccountsModel(RowTableModel):
 
             return QBrush(QColor("#8a929c"))
         return None
-
-
-def _buttons(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
-    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-    box.button(QDialogButtonBox.StandardButton.Ok).setText(ok_text)
-    box.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))
-    box.rejected.connect(dialog.reject)
-    return box
 
 
 class AccountDialog(QDialog):
@@ -82,8 +73,7 @@ class AccountDialog(QDialog):
         form.addRow(tr("Пароль:"), self.password)
         form.addRow(tr("Ещё раз:"), self.again)
         form.addRow(tr("Роли:"), roles_row)
-        buttons = _buttons(self, tr("Создать"))
-        buttons.accepted.connect(self.create)
+        buttons = ok_cancel(self, tr("Создать"), self.create)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
@@ -123,8 +113,7 @@ class PasswordDialog(QDialog):
         form = QFormLayout()
         form.addRow(tr("Новый пароль:"), self.password)
         form.addRow(tr("Ещё раз:"), self.again)
-        buttons = _buttons(self, tr("Сменить пароль"))
-        buttons.accepted.connect(self.save)
+        buttons = ok_cancel(self, tr("Сменить пароль"), self.save)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(tr("Вход: {login}").format(login=account.login)))
         layout.addLayout(form)
@@ -157,8 +146,7 @@ class RolesDialog(QDialog):
             box.setChecked(role in account.roles)
             roles_row.addWidget(box)
         self.error = error_label()
-        buttons = _buttons(self, tr("Сохранить роли"))
-        buttons.accepted.connect(self.save)
+        buttons = ok_cancel(self, tr("Сохранить роли"), self.save)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(tr("Вход: {login}").format(login=account.login)))
         layout.addLayout(roles_row)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -22,7 +21,7 @@ from clubdesk.services.matches import MatchService
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.player_picker import PlayerPicker
 from clubdesk.ui.referee_picker import RefereeList
-from clubdesk.ui.views import error_label
+from clubdesk.ui.views import error_label, ok_cancel
 
 
 class NewMatchDialog(QDialog):
@@ -41,11 +40,7 @@ class NewMatchDialog(QDialog):
         self.referee = RefereeList(self._referees(), rows=4)
         self.referee.select(None)
         self.error = error_label()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Начать матч"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Отмена"))  # Qt's own text is English
-        buttons.accepted.connect(self.create)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, tr("Начать матч"), self.create)
         self.first.chosen.connect(self.second.search.setFocus)
         self.second.chosen.connect(self.table.setFocus)
         self.table.installEventFilter(self)
