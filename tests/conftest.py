@@ -174,19 +174,48 @@ def history_store(_history_file, tmp_path):
     s.close()
 
 
+def _collect_on_the_main_thread_only() -> None:
+    """The automatic cyclic collector off in every test process; the tests' main thread (Qt's GUI thread) makes its
+    collections at each test's end — the desk's own arrangement (clubdesk/ui/gui_collector.py), driven by the tests'
+    boundaries instead of a timer, which fires only while an event loop turns.
+
+    Why: a reference cycle holding a Qt object collected in whichever thread allocates — the table page's or a
+    phone's stream thread — destroys that object off its thread. A worker crashed so in a fresh-clone run beside two
+    CPU hogs: in tests/web/test_mafia_secrets.py, after Qt tests in the same worker, Qt said «QObject::~QObject:
+    Timers cannot be stopped from another thread» and the next processEvents segfaulted. A full collection after
+    every Qt test, the first cure, was over half the CPU of the Qt tests (a walk of the worker's whole heap, 0.1-0.4 s
+    each); the generations' own rule collects the young objects each time and walks the heap rarely."""
+    from clubdesk.sync import collector
+
+    collector.hand_to_one_thread()
+
+
+def pytest_configure(config):
+    if getattr(config, "workerinput", None) is not None or not config.getoption("numprocesses", default=None):
+        _collect_on_the_main_thread_only()  # a process that runs tests: not xdist's controller, which runs none
+
+
+@pytest.fixture
+def automatic_collector():
+    """The automatic collector for one test, as a desk's process starts with it; the tests' own arrangement taken
+    back after it."""
+    import gc
+
+    from clubdesk.sync import collector
+
+    collector.hand_back()
+    assert gc.isenabled()
+    yield
+    collector.hand_to_one_thread()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item, nextitem):
-    """After a test of Qt objects (pytest-qt's own teardown done), the cycles holding its Qt objects are collected
-    here, on the GUI thread. Left to the collector's own timing they are collected in whichever thread next
-    allocates — the table page's or a phone's stream thread in a later test. A worker crashed so in a fresh-clone run
-    beside two CPU hogs: in tests/web/test_mafia_secrets.py, after Qt tests in the same worker, Qt said «QObject::
-    ~QObject: Timers cannot be stopped from another thread» (a QObject destroyed off its thread) and the next
-    processEvents segfaulted.
+    """After each test (pytest-qt's own teardown done: its widgets closed), the collection the automatic collector
+    would have made, here on the main thread. Taken over again first: a test of the collector itself
+    (tests/ui/test_gui_collector.py) gives it back to the automatic one."""
+    from clubdesk.sync import collector
+    from clubdesk.ui import gui_collector
 
-    The desk's own cure (clubdesk/ui/gui_collector.py: the automatic collector off, a timer collecting on the GUI
-    thread) is not installed on the tests' application: its timer fires only while an event loop turns, in a Qt
-    test's waits, and the store, sync and web tests run in the same worker after them would never collect."""
-    if "qtbot" in getattr(item, "fixturenames", ()):
-        import gc
-
-        gc.collect()
+    collector.hand_to_one_thread()
+    gui_collector.collect_due()

@@ -84,7 +84,8 @@ def test_new_players_who_arrive_unmerged_cost_no_merge_lookup_and_a_merge_of_a_k
         store.close()
 
 
-def test_the_garbage_collector_paused_by_an_apply_runs_again_after_it_even_when_the_apply_fails(tmp_path):
+def test_the_garbage_collector_paused_by_an_apply_runs_again_after_it_even_when_the_apply_fails(tmp_path,
+                                                                                                 automatic_collector):
     import gc
 
     store = open_store(tmp_path / "club.sqlite")

@@ -20,6 +20,8 @@ from clubdesk.sync import collector
 from clubdesk.ui import gui_collector
 
 ROOT = Path(__file__).resolve().parents[2]
+# each test starts from the automatic collector, as a desk's process does (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("automatic_collector")
 
 APP_MADE = """
 import gc, json, threading, time, weakref
@@ -47,6 +49,7 @@ print(json.dumps({"off": off, "ran_in": ran_in}))
 
 class Node:
     pass
+
 
 
 def leave_a_cycle_in_a_thread(ran_in: list[str], held: list) -> None:
