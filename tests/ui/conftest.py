@@ -101,3 +101,15 @@ def type_text(widget, text: str) -> None:
     for ch in text:
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, ch))
+
+
+@pytest.fixture(scope="module")
+def club_style(qapp):
+    """The club's style sheet on the application for a whole test file (`pytestmark = pytest.mark.usefixtures(
+    "club_style")`): setting or clearing it polishes every widget alive again — 0.14 s a time in a worker's later
+    files, twice a test when each test set it."""
+    from clubdesk.ui.app import apply_style
+
+    apply_style()
+    yield
+    qapp.setStyleSheet("")

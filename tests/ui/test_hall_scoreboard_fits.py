@@ -10,22 +10,14 @@ from PySide6.QtWidgets import QLabel, QScrollBar
 from clubdesk.services.players import PlayerData
 from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
 
-pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
-
 # long but real board names (surname and initial) and the widest balance a card shows
 SURNAMES = ["Константинопольский", "Преображенская", "Светлова-Задунайская", "Бонч-Бруевич", "Муравьёв-Апостол",
             "Долгоруковская", "Верещагин", "Остроградский"]
 TV_SIZES = [QSize(1366, 768), QSize(1920, 1080)]
 
 
-@pytest.fixture(autouse=True)
-def club_style(qapp):
-    """The club's style sheet: the hall board's big type is there."""
-    from clubdesk.ui.app import apply_style
-
-    apply_style()
-    yield
-    qapp.setStyleSheet("")
+# the club's style sheet: the hall board's big type is there
+pytestmark = [pytest.mark.qt_log_ignore("propagateSizeHints"), pytest.mark.usefixtures("club_style")]
 
 
 def start_tables(club, admin, hub, tables: int, first: int = 0):

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QTableVie
 
 from clubdesk.ui.main_window import MainWindow
 
-pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 PAD = 12  # a cell's margins
 
 
@@ -43,14 +42,8 @@ def views(root) -> list[QTableView]:
     return [v for v in root.findChildren(QTableView) if v.isVisible() and v.model() is not None]
 
 
-@pytest.fixture(autouse=True)
-def club_style(qapp):
-    """Sizes as the user sees them: with the club's style sheet (bigger type than Qt's default)."""
-    from clubdesk.ui.app import apply_style
-
-    apply_style()
-    yield
-    qapp.setStyleSheet("")
+# Sizes as the user sees them: with the club's style sheet (bigger type than Qt's default).
+pytestmark = [pytest.mark.qt_log_ignore("propagateSizeHints", "raise"), pytest.mark.usefixtures("club_style")]
 
 
 @pytest.fixture

@@ -11,19 +11,12 @@ from clubdesk.ui import windows
 from clubdesk.ui.windows import TITLE_BAR, fit
 from tests.ui.test_host_panel import NAMES
 
-pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise", "setGeometry")
-
 LAPTOP = QRect(0, 0, 1366, 728)   # 1366×768 less a 40-pixel panel
 
 
-@pytest.fixture(autouse=True)
-def club_style(qapp):
-    """Sizes as the user sees them: with the club's style sheet (bigger type than Qt's default)."""
-    from clubdesk.ui.app import apply_style
-
-    apply_style()
-    yield
-    qapp.setStyleSheet("")
+# Sizes as the user sees them: with the club's style sheet (bigger type than Qt's default).
+pytestmark = [pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise", "setGeometry"),
+              pytest.mark.usefixtures("club_style")]
 
 
 @pytest.fixture
