@@ -19,6 +19,10 @@ from clubdesk.store.backups import SQLITE_MAGIC
 from clubdesk.store.hlc import HybridLogicalClock
 from clubdesk.store.write_errors import raise_write_failure
 
+# How long a statement waits for a lock another connection or program holds before it is refused (in use): the
+# writer's checkpoint and a second desk process hold it for milliseconds; a lock held longer is another program's.
+BUSY_WAIT_S = 5.0
+
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlalchemy.orm import Session, sessionmaker
@@ -114,7 +118,7 @@ class Store:
         with self._reader_lock:
             if self._reader is None:
                 self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-                self._reader.execute("PRAGMA busy_timeout=5000")
+                self._reader.execute(f"PRAGMA busy_timeout={int(BUSY_WAIT_S * 1000)}")
             try:
                 return self._reader.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
@@ -175,7 +179,7 @@ def _set_pragmas(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     # FULL: an event the referee saw accepted survives a power cut.
     cur.execute("PRAGMA synchronous=FULL")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute(f"PRAGMA busy_timeout={int(BUSY_WAIT_S * 1000)}")
     cur.close()
 
 
@@ -201,7 +205,7 @@ def check_file(path: Path, *, writable: bool = True) -> None:
     detail = health.truncated(path, header)
     if detail is None:
         try:
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_WAIT_S)
             try:
                 found = health.integrity_problem(conn)
             finally:
