@@ -232,10 +232,13 @@ def test_a_frozen_gui_thread_gets_a_busy_answer_and_the_dropped_call_never_runs_
     assert all(not f.set_running_or_notify_cancel() for _, f in held)  # cancelled: the desk skips it
 
 
-def test_a_live_stream_ends_with_its_session(make_phone, server, club, admin, match):
+def test_a_live_stream_ends_with_its_session(make_phone, server, club, admin, match, monkeypatch):
     """A stream already open went on sending game views after the desk disabled its account, gave it a new password
     or the phone logged out: the session is asked again before every frame, so the page is sent to the login."""
     from clubdesk.services.staff import StaffService
+    from clubdesk.web import streams as web_streams
+
+    monkeypatch.setattr(web_streams, "POLL_S", 0.2)  # a frame (and the session's check) each 0.2 s, not 2 s
 
     staff = StaffService(club.store)
     ids = {a.login: a.id for a in staff.list(admin)}
@@ -253,8 +256,8 @@ def test_a_live_stream_ends_with_its_session(make_phone, server, club, admin, ma
         watching.login("tv")
         kept = Stream(server, "/api/board/live", watching.cookies)
         try:
-            # a session still current keeps its stream, past two of its checks (one each POLL_S, 2 s)
-            assert kept.status == 200 and not kept.closed_by_server(within=5)
+            # a session still current keeps its stream, past five of its checks (one each POLL_S)
+            assert kept.status == 200 and not kept.closed_by_server(within=1)
         finally:
             kept.close()
     finally:
