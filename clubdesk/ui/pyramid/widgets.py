@@ -20,6 +20,8 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.pyramid import text
 
 BALLS = (*range(5, 16), CUE)
+# A label's events after which the same text may take another size.
+_RESIZING = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish, QEvent.Type.ContentsRectChange)
 
 
 def set_text(label: QLabel, value: str) -> None:
@@ -39,21 +41,37 @@ class Steady(QWidget):
     (issue 36: ~1 ms of a shot's ~5.5 ms on the GUI thread). QLabel.setText invalidates the layout its label is
     in, up to the window's, whether its size changed or not; the holder has no layout, takes the label's size
     hints as its own and asks for a layout only when the label needs another height at its width, or more width
-    than it has (a wider or narrower text that still fits leaves the window as it is)."""
+    than it has (a wider or narrower text that still fits leaves the window as it is).
+
+    What the label needs is remembered by width and text: a QLabel measures its text anew on every ask after a
+    change (four text layouts when it wraps, ~0.2 ms for the draft line under the window's style sheet), yet a
+    shot's labels come back to the texts they had — the draft line after Enter reads the same for a player every
+    time, the turn mark is «БЬЁТ» or nothing (issue 36). A change of the label's font or style forgets them all."""
+
+    REMEMBERED = 32  # texts per label; more are forgotten all at once (a label shows a few texts over and over)
 
     def __init__(self, label: QLabel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = label
         label.setParent(self)
         self.setSizePolicy(label.sizePolicy())
+        self._measured: dict[tuple[int, str], tuple[int, bool]] = {}  # (width, text) → what the label needs
+        label.installEventFilter(self)
 
     def _bounded(self, size: QSize) -> QSize:
         return size.expandedTo(self.label.minimumSize()).boundedTo(self.label.maximumSize())
 
     def _needs(self) -> tuple[int, bool]:
         width = self.width()
-        height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
-        return height, self.minimumSizeHint().width() > width
+        key = (width, self.label.text())
+        needs = self._measured.get(key)
+        if needs is None:
+            height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
+            needs = height, self.minimumSizeHint().width() > width
+            if len(self._measured) >= self.REMEMBERED:
+                self._measured.clear()
+            self._measured[key] = needs
+        return needs
 
     def set_text(self, value: str) -> None:
         before = self._needs()
@@ -61,6 +79,11 @@ class Steady(QWidget):
         after = self._needs()
         if after != before or after[1]:
             self.updateGeometry()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() in _RESIZING:  # the same text may need another size now
+            self._measured.clear()
+        return False
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return self._bounded(self.label.sizeHint())

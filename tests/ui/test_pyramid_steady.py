@@ -1,0 +1,66 @@
+"""The match window's Steady holders remember what a label needs per text and width (issue 36): what is remembered
+must never keep a label in less room than its text needs now."""
+
+import pytest
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+
+from clubdesk.ui.pyramid.widgets import Steady, set_text
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+SHORT, LONG = "слово " * 3, "слово " * 6
+
+
+def held(qtbot, width: int) -> tuple[QWidget, QLabel, Steady]:
+    window = QWidget()
+    qtbot.addWidget(window)
+    label = QLabel()
+    label.setWordWrap(True)
+    holder = Steady(label)
+    layout = QVBoxLayout(window)
+    layout.addWidget(holder)
+    layout.addStretch(1)
+    window.resize(width, 400)
+    window.show()
+    qtbot.waitExposed(window)
+    return window, label, holder
+
+
+def lines(label: QLabel, holder: Steady) -> int:
+    return holder.height() // label.fontMetrics().lineSpacing()
+
+
+def test_a_text_measured_at_another_width_is_measured_again(qtbot):
+    """Both texts were one line wide at 800 px; narrowed so that only the longer one wraps, showing it again gives
+    it its second line (remembered by text alone, it kept one line's room and the line was cut)."""
+    window, label, holder = held(qtbot, 800)
+    set_text(label, LONG)
+    set_text(label, SHORT)
+    QApplication.processEvents()
+    assert lines(label, holder) == 1
+    fm, margins = label.fontMetrics(), window.layout().contentsMargins()
+    between = (fm.horizontalAdvance(SHORT.strip()) + fm.horizontalAdvance(LONG.strip())) // 2
+    window.resize(between + margins.left() + margins.right(), 400)
+    QApplication.processEvents()
+    assert lines(label, holder) == 1  # the short text still fits on one line
+    set_text(label, LONG)
+    qtbot.waitUntil(lambda: lines(label, holder) == 2, timeout=5_000)
+
+
+def test_a_text_measured_before_the_font_changed_is_measured_again(qtbot):
+    """Both texts were one line wide; a font so big that only the longer one wraps at the same width: showing it
+    again gives it its second line (what was measured in the old font was kept, and the line was cut)."""
+    window, label, holder = held(qtbot, 800)
+    set_text(label, LONG)
+    set_text(label, SHORT)
+    QApplication.processEvents()
+    assert lines(label, holder) == 1
+    font = label.font()
+    size = font.pointSizeF()
+    while label.fontMetrics().horizontalAdvance(LONG.strip()) <= holder.width():
+        size *= 1.1
+        font.setPointSizeF(size)
+        label.setFont(font)
+    assert label.fontMetrics().horizontalAdvance(SHORT.strip()) < holder.width()
+    set_text(label, LONG)
+    qtbot.waitUntil(lambda: lines(label, holder) == 2, timeout=5_000)
