@@ -231,7 +231,7 @@ class BallPad(QWidget):
             b.setObjectName("controlBall" if ball == CONTROL else "cueBall" if ball == CUE else "pyramidBall")
             b.setToolTip(tr("Контрольный шар №10") if ball == CONTROL else "")
             b.clicked.connect(lambda _c=False, x=ball: self.clicked.emit(x))
-            self.group.addButton(b)
+            self.group.addButton(b, i)  # its id: the ball's place in BALLS
             self.buttons[ball] = b
             grid.addWidget(b, 0, i)
 
@@ -241,12 +241,16 @@ class BallPad(QWidget):
             b.setEnabled(ball in allowed)
 
     def selected(self):
-        return next((ball for ball, b in self.buttons.items() if b.isChecked()), None)
+        i = self.group.checkedId()
+        return None if i < 0 else BALLS[i]
 
     def clear(self) -> None:
+        """No ball chosen; the group is exclusive, so only its checked button is unchecked."""
+        b = self.group.checkedButton()
+        if b is None:
+            return
         self.group.setExclusive(False)
-        for b in self.buttons.values():
-            b.setChecked(False)
+        b.setChecked(False)
         self.group.setExclusive(True)
 
 
