@@ -223,6 +223,7 @@ class BallPad(QWidget):
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: dict = {}
+        self._allowed: frozenset | None = None  # the balls enable_only last left enabled
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for i, ball in enumerate(BALLS):
@@ -236,7 +237,10 @@ class BallPad(QWidget):
             grid.addWidget(b, 0, i)
 
     def enable_only(self, allowed) -> None:
-        allowed = set(allowed)
+        allowed = frozenset(allowed)
+        if allowed == self._allowed:  # the balls of the last shot: most shots leave the table as it was
+            return
+        self._allowed = allowed
         for ball, b in self.buttons.items():
             b.setEnabled(ball in allowed)
 
@@ -265,6 +269,7 @@ class PocketPad(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.buttons: dict[int, QPushButton] = {}
+        self._on: bool | None = None  # what set_enabled last set
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for pocket in range(1, 7):
@@ -275,6 +280,9 @@ class PocketPad(QWidget):
             grid.addWidget(b, (pocket - 1) // 3, (pocket - 1) % 3)
 
     def set_enabled(self, on: bool) -> None:
+        if on == self._on:
+            return
+        self._on = on
         for b in self.buttons.values():
             b.setEnabled(on)
 

@@ -1,12 +1,15 @@
-"""The match window's Steady holders remember what a label needs per text and width (issue 36): what is remembered
-must never keep a label in less room than its text needs now."""
+"""What the match window remembers between shots so as not to do it again per Enter (issue 36) must never show a
+stale state: a Steady holder remembers what its label needs per text and width, the entry what it last greyed out."""
 
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
+from clubdesk.services.matches import MatchService
+from clubdesk.services.players import PlayerData
+from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.widgets import Steady, set_text
 
-pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
 
 SHORT, LONG = "слово " * 3, "слово " * 6
 
@@ -64,3 +67,29 @@ def test_a_text_measured_before_the_font_changed_is_measured_again(qtbot):
     assert label.fontMetrics().horizontalAdvance(SHORT.strip()) < holder.width()
     set_text(label, LONG)
     qtbot.waitUntil(lambda: lines(label, holder) == 2, timeout=5_000)
+
+
+@pytest.fixture
+def window(qtbot, club, admin):
+    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
+    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
+    svc = MatchService.of(club)
+    w = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_the_entry_greys_out_when_the_match_ends_and_comes_back_when_it_is_taken_back(window):
+    def enabled(widgets) -> list[bool]:
+        return [w.isEnabled() for w in widgets]
+
+    match_buttons = [window.commit_button, window.missed_button, window.foul, window.blocked,
+                     *window.mode_buttons.values()]
+    window.concede(window.players[1])
+    assert not any(enabled(match_buttons)) and not any(enabled(window.balls.buttons.values()))
+    window.undo()  # the concession voided: the match is on again
+    assert all(enabled(match_buttons))
+    on_cloth = {ball for ball, b in window.balls.buttons.items() if b.isEnabled()}
+    assert on_cloth == set(window._service.engine(window.game_id).callable_balls())
