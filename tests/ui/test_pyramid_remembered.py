@@ -93,3 +93,17 @@ def test_the_entry_greys_out_when_the_match_ends_and_comes_back_when_it_is_taken
     assert all(enabled(match_buttons))
     on_cloth = {ball for ball, b in window.balls.buttons.items() if b.isEnabled()}
     assert on_cloth == set(window._service.engine(window.game_id).callable_balls())
+
+
+def test_a_players_box_follows_his_debt_and_score_through_a_foul_and_its_undo(window):
+    from clubdesk.ui.pyramid.draft import ShotDraft
+
+    first = window.boxes[0]
+    window.draft = ShotDraft(foul="miss")  # the breaker's foul: −1 and a ball of debt
+    window.commit()
+    state = window._service.state(window.game_id)
+    breaker = window.players[0]
+    assert first.score.text() == str(state["score"][breaker]) and state["debts"][breaker] == 1
+    assert "1" in first.debt.text()
+    window.undo()
+    assert first.score.text() == "0" and not first.debt.text().strip()

@@ -165,6 +165,7 @@ class PlayerBox(QFrame):
         # the window's background under them as well.
         Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
         self._active = False
+        self._facts: tuple | None = None  # the score, shelf and debt the labels show
         self.name = QLabel(name)
         self.name.setObjectName("pyramidName")
         self.name.setWordWrap(True)
@@ -187,10 +188,13 @@ class PlayerBox(QFrame):
             layout.addWidget(Steady(label))
 
     def show_state(self, score: int, shelf: list[int], debt: int, to_move: bool, winner: bool) -> None:
-        balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
-        set_text(self.score, str(score))
-        set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
-        set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else NO_DEBT)
+        facts = (score, tuple(shelf), debt)
+        if facts != self._facts:  # a shot changes them for one player at most, often for neither
+            self._facts = facts
+            balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
+            set_text(self.score, str(score))
+            set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
+            set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else NO_DEBT)
         set_text(self.turn, tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
         active = to_move or winner
         if active != self._active:
