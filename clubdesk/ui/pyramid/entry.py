@@ -143,17 +143,18 @@ class ShotEntry:
     def clear_draft(self) -> None:
         self.draft = ShotDraft()
         self.entered = []
-        for w in (self.touched, self.blocked, self.trick, self.foul, self.straight):
-            w.blockSignals(True)
-        self.touched.setChecked(False)
-        self.blocked.setChecked(False)
-        self.straight.setChecked(False)
-        self.trick.setCurrentIndex(0)
-        self.foul.setCurrentIndex(0)
-        for w in (self.touched, self.blocked, self.trick, self.foul, self.straight):
-            w.blockSignals(False)
-        self.balls.clear()
-        self.set_mode(CALL)
+        # Quietly (the draft is new already), and only what a shot left set: most shots set none of them.
+        for box in (self.touched, self.blocked, self.straight):
+            if box.isChecked():
+                box.blockSignals(True)
+                box.setChecked(False)
+                box.blockSignals(False)
+        for choice in (self.trick, self.foul):
+            if choice.currentIndex():
+                choice.blockSignals(True)
+                choice.setCurrentIndex(0)
+                choice.blockSignals(False)
+        self.set_mode(CALL)  # clears the chosen ball
 
     # ---- recording -------------------------------------------------------------------------------
     def fell_as_called(self) -> None:

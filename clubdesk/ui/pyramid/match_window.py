@@ -63,6 +63,7 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         self.players, self.names = match.players, dict(zip(match.players, match.names, strict=True))
         self.table_name, self.referee = match.table, match.referee_name  # the person, not a login
         self.draft = ShotDraft()
+        self._live_shown: bool | None = None  # what the entry's buttons were last set for (_sync_entry)
         self.entered: list[str] = []  # the lists facts went to, in order (Backspace takes the last back)
         self.typer = BallTyper()
         self.mode = CALL
@@ -274,13 +275,13 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         self.trick.setEnabled(live and engine.trick_possible())
         if not engine.trick_possible() and self.trick.currentIndex():
             self.trick.setCurrentIndex(0)
-        for w in (self.blocked, self.foul, self.commit_button, self.missed_button, self.clear_button,
-                  self.concede_button):
-            w.setEnabled(live)
+        if live != self._live_shown:  # these change only when the match ends, is cancelled or is taken back
+            self._live_shown = live
+            for w in (self.blocked, self.foul, self.commit_button, self.missed_button, self.clear_button,
+                      self.concede_button, *self.mode_buttons.values()):
+                w.setEnabled(live)
         self.fell_button.setEnabled(live and bool(self.draft.call))
         self.undo_button.setEnabled(self.log.rowCount() > 0 and not self._service.games.cancelled(self.game_id))
-        for b in self.mode_buttons.values():
-            b.setEnabled(live)
         if not live:
             set_text(self.summary, "")
             return

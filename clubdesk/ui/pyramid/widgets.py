@@ -20,6 +20,8 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.pyramid import text
 
 BALLS = (*range(5, 16), CUE)
+# A label's events after which the same text may take another size.
+_RESIZING = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish, QEvent.Type.ContentsRectChange)
 
 
 def set_text(label: QLabel, value: str) -> None:
@@ -39,21 +41,37 @@ class Steady(QWidget):
     (issue 36: ~1 ms of a shot's ~5.5 ms on the GUI thread). QLabel.setText invalidates the layout its label is
     in, up to the window's, whether its size changed or not; the holder has no layout, takes the label's size
     hints as its own and asks for a layout only when the label needs another height at its width, or more width
-    than it has (a wider or narrower text that still fits leaves the window as it is)."""
+    than it has (a wider or narrower text that still fits leaves the window as it is).
+
+    What the label needs is remembered by width and text: a QLabel measures its text anew on every ask after a
+    change (four text layouts when it wraps, ~0.2 ms for the draft line under the window's style sheet), yet a
+    shot's labels come back to the texts they had — the draft line after Enter reads the same for a player every
+    time, the turn mark is «БЬЁТ» or nothing (issue 36). A change of the label's font or style forgets them all."""
+
+    REMEMBERED = 32  # texts per label; more are forgotten all at once (a label shows a few texts over and over)
 
     def __init__(self, label: QLabel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = label
         label.setParent(self)
         self.setSizePolicy(label.sizePolicy())
+        self._measured: dict[tuple[int, str], tuple[int, bool]] = {}  # (width, text) → what the label needs
+        label.installEventFilter(self)
 
     def _bounded(self, size: QSize) -> QSize:
         return size.expandedTo(self.label.minimumSize()).boundedTo(self.label.maximumSize())
 
     def _needs(self) -> tuple[int, bool]:
         width = self.width()
-        height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
-        return height, self.minimumSizeHint().width() > width
+        key = (width, self.label.text())
+        needs = self._measured.get(key)
+        if needs is None:
+            height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
+            needs = height, self.minimumSizeHint().width() > width
+            if len(self._measured) >= self.REMEMBERED:
+                self._measured.clear()
+            self._measured[key] = needs
+        return needs
 
     def set_text(self, value: str) -> None:
         before = self._needs()
@@ -61,6 +79,11 @@ class Steady(QWidget):
         after = self._needs()
         if after != before or after[1]:
             self.updateGeometry()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() in _RESIZING:  # the same text may need another size now
+            self._measured.clear()
+        return False
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return self._bounded(self.label.sizeHint())
@@ -142,6 +165,7 @@ class PlayerBox(QFrame):
         # the window's background under them as well.
         Opaque(self, lambda w: w.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent))
         self._active = False
+        self._facts: tuple | None = None  # the score, shelf and debt the labels show
         self.name = QLabel(name)
         self.name.setObjectName("pyramidName")
         self.name.setWordWrap(True)
@@ -164,10 +188,13 @@ class PlayerBox(QFrame):
             layout.addWidget(Steady(label))
 
     def show_state(self, score: int, shelf: list[int], debt: int, to_move: bool, winner: bool) -> None:
-        balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
-        set_text(self.score, str(score))
-        set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
-        set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else NO_DEBT)
+        facts = (score, tuple(shelf), debt)
+        if facts != self._facts:  # a shot changes them for one player at most, often for neither
+            self._facts = facts
+            balls = ", ".join(text.ball(b) for b in shelf) if shelf else tr("пусто")
+            set_text(self.score, str(score))
+            set_text(self.shelf, tr("Полка: {balls}").format(balls=balls))
+            set_text(self.debt, tr("Долг: {n} шар(а) (P-2)").format(n=debt) if debt else NO_DEBT)
         set_text(self.turn, tr("ПОБЕДА") if winner else tr("БЬЁТ") if to_move else "")
         active = to_move or winner
         if active != self._active:
@@ -200,6 +227,7 @@ class BallPad(QWidget):
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: dict = {}
+        self._allowed: frozenset | None = None  # the balls enable_only last left enabled
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for i, ball in enumerate(BALLS):
@@ -208,22 +236,29 @@ class BallPad(QWidget):
             b.setObjectName("controlBall" if ball == CONTROL else "cueBall" if ball == CUE else "pyramidBall")
             b.setToolTip(tr("Контрольный шар №10") if ball == CONTROL else "")
             b.clicked.connect(lambda _c=False, x=ball: self.clicked.emit(x))
-            self.group.addButton(b)
+            self.group.addButton(b, i)  # its id: the ball's place in BALLS
             self.buttons[ball] = b
             grid.addWidget(b, 0, i)
 
     def enable_only(self, allowed) -> None:
-        allowed = set(allowed)
+        allowed = frozenset(allowed)
+        if allowed == self._allowed:  # the balls of the last shot: most shots leave the table as it was
+            return
+        self._allowed = allowed
         for ball, b in self.buttons.items():
             b.setEnabled(ball in allowed)
 
     def selected(self):
-        return next((ball for ball, b in self.buttons.items() if b.isChecked()), None)
+        i = self.group.checkedId()
+        return None if i < 0 else BALLS[i]
 
     def clear(self) -> None:
+        """No ball chosen; the group is exclusive, so only its checked button is unchecked."""
+        b = self.group.checkedButton()
+        if b is None:
+            return
         self.group.setExclusive(False)
-        for b in self.buttons.values():
-            b.setChecked(False)
+        b.setChecked(False)
         self.group.setExclusive(True)
 
 
@@ -238,6 +273,7 @@ class PocketPad(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.buttons: dict[int, QPushButton] = {}
+        self._on: bool | None = None  # what set_enabled last set
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for pocket in range(1, 7):
@@ -248,6 +284,9 @@ class PocketPad(QWidget):
             grid.addWidget(b, (pocket - 1) // 3, (pocket - 1) % 3)
 
     def set_enabled(self, on: bool) -> None:
+        if on == self._on:
+            return
+        self._on = on
         for b in self.buttons.values():
             b.setEnabled(on)
 
