@@ -217,5 +217,18 @@ def pytest_runtest_teardown(item, nextitem):
     from clubdesk.sync import collector
     from clubdesk.ui import gui_collector
 
+    if "qtbot" in getattr(item, "fixturenames", ()):
+        _delete_closed_widgets()
     collector.hand_to_one_thread()
     gui_collector.collect_due()
+
+
+def _delete_closed_widgets() -> None:
+    """The deletions pytest-qt's closing of the test's widgets asked for (deleteLater) made now. Left to the next
+    test's event loop, a closed window's timer could fire there first, reading a store whose test is over, and the
+    Python objects its deletion frees took the collector's count back under its threshold in the middle of a test
+    of that count (tests/ui/test_gui_collector.py)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
