@@ -196,6 +196,8 @@ def _ready_desk_id(path: Path) -> str | None:
             conn.close()
     except (OSError, sqlite3.Error):
         return None
-    if inst is None or identity.read_copy(path) != (inst[0], identity.machine()):
+    if rev != (migrate.HEAD,) or row is None or inst is None:
+        return None
+    if not identity.copy_names(path, inst[0], identity.machine(), row[0]):
         return None  # a restored or copied file: the full open gives it a new desk id
-    return row[0] if rev == (migrate.HEAD,) and row else None
+    return row[0]
