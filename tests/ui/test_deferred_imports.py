@@ -37,6 +37,9 @@ first = loaded() + [name for name in ("platform", "json") if name in sys.modules
 import PySide6.QtGui
 # PySide builds a Qt class's Python type, and every enum of it, on first use: QIcon's has ThemeIcon's 151 members
 first += [f"QtGui.{name}" for name in ("QIcon",) if name in vars(PySide6.QtGui)]
+# and QListWidgetItem's (addItem(text)'s overloads take one; the sidebar is filled by addItems)
+import PySide6.QtWidgets
+first += [f"QtWidgets.{name}" for name in ("QListWidgetItem",) if name in vars(PySide6.QtWidgets)]
 # and QEvent's 179-member Type (a Python paintEvent or event filter is handed a QEvent), QLibraryInfo's LibraryPath
 # (where Qt's catalogues are), QItemSelectionModel's SelectionFlag (the players page's selection, followed later)
 import PySide6.QtCore
