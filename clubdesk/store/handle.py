@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING
 from clubdesk.errors import StoreError
 from clubdesk.store import health
 from clubdesk.store.backups import SQLITE_MAGIC
-from clubdesk.store.hlc import HybridLogicalClock
-from clubdesk.store.write_errors import raise_write_failure
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlalchemy.orm import Session, sessionmaker
 
+    from clubdesk.store.hlc import HybridLogicalClock
     from clubdesk.store.writer import Writer
 
 
@@ -141,6 +140,8 @@ class Store:
             with self._open_writer().transaction(durable=durable, background=background) as cursor:
                 yield cursor
         except Exception as exc:
+            from clubdesk.store.write_errors import raise_write_failure  # here: the fast open does not load it
+
             raise_write_failure(exc, self.path)
             raise
 
@@ -243,6 +244,8 @@ def make_engine(path: Path) -> Engine:
 def desk_clock(engine, last: int) -> HybridLogicalClock:
     """The desk's clock, corrected by the hub's as the last sync found it (`clock.offset_ms`, docs/sync.md «Clocks»)
     before the newest stamp is clamped to it: a desk whose machine's clock is off stamps by the hub's from its start."""
+    from clubdesk.store.hlc import HybridLogicalClock  # here: the fast open builds no clock before the warm-up
+
     with engine.connect() as conn:
         row = conn.exec_driver_sql("SELECT value FROM settings WHERE key = 'clock.offset_ms'").fetchone()
     return HybridLogicalClock(last=last, offset_ms=int(row[0]) if row else 0)
