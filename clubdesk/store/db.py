@@ -22,7 +22,7 @@ from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(
     newest_good_backup,
     restore_newest_backup,
 )
-from clubdesk.store.handle import Store, check_file, desk_clock, make_engine
+from clubdesk.store.handle import Store, check_file, desk_clock, make_engine, reader
 
 
 def default_db_path() -> Path:
@@ -158,9 +158,9 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
     """
     path = Path(path) if path else default_db_path()
     if deferred and upgrade:
-        desk_id = _ready_desk_id(path)
-        if desk_id is not None:
-            return Store(path, desk_id)
+        store = _fast_open(path)
+        if store is not None:
+            return store
     path.parent.mkdir(parents=True, exist_ok=True)
     if upgrade:
         made = prepare_file(path)  # refuses a broken or newer file untouched, backs up an older one
@@ -181,23 +181,25 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
     return Store(path, desk_id, engine=engine, session_factory=factory, clock=desk_clock(engine, last_hlc))
 
 
-def _ready_desk_id(path: Path) -> str | None:
-    """This desk's id, if the file is a ClubDesk store at head that has one; None sends it the full way."""
+def _fast_open(path: Path) -> Store | None:
+    """The store at `path` without the ORM, if the file is a ClubDesk store at head with this desk's id in it; None
+    sends it the full way. The connection that asked becomes the store's reader: SQLite reads the schema once."""
     try:
         with open(path, "rb") as fh:
             if fh.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
                 return None
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-            row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
-            inst = conn.execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()
-        finally:
-            conn.close()
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     except (OSError, sqlite3.Error):
         return None
-    if rev != (migrate.HEAD,) or row is None or inst is None:
-        return None
-    if not identity.copy_names(path, inst[0], identity.machine(), row[0]):
-        return None  # a restored or copied file: the full open gives it a new desk id
-    return row[0]
+    try:
+        rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
+        inst = conn.execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()
+        ready = rev == (migrate.HEAD,) and row is not None and inst is not None
+        # a restored or copied file is not: the full open gives it a new desk id
+        if ready and identity.copy_names(path, inst[0], identity.machine(), row[0]):
+            return Store(path, row[0], reader=reader(conn))
+    except sqlite3.Error:
+        pass
+    conn.close()
+    return None

@@ -38,12 +38,13 @@ class Store:
     """
 
     def __init__(self, path: Path, desk_id: str, *, engine: Engine | None = None,
-                 session_factory: sessionmaker[Session] | None = None, clock: HybridLogicalClock | None = None):
+                 session_factory: sessionmaker[Session] | None = None, clock: HybridLogicalClock | None = None,
+                 reader: sqlite3.Connection | None = None):
         self.path, self.desk_id = path, desk_id
         self._engine, self._factory, self._clock = engine, session_factory, clock
         self._lock = threading.Lock()  # one warm-up; sessions wait for it
         self._error: StoreError | None = None
-        self._reader: sqlite3.Connection | None = None
+        self._reader = reader  # read()'s connection (handle.reader), opened by the first read if not given
         self._reader_lock = threading.Lock()
         self._writer: Writer | None = None
         self._writer_lock = threading.Lock()
@@ -112,8 +113,7 @@ class Store:
         """The rows of one SELECT on a plain sqlite3 connection (no ORM: list pages and the search index)."""
         with self._reader_lock:
             if self._reader is None:
-                self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-                self._reader.execute("PRAGMA busy_timeout=5000")
+                self._reader = reader(sqlite3.connect(self.path, check_same_thread=False, isolation_level=None))
             try:
                 return self._reader.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
@@ -168,6 +168,13 @@ class Store:
                 if conn is not None:
                     conn.close()
                     setattr(self, attr, None)
+
+
+def reader(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """`conn` (connected with check_same_thread=False, isolation_level=None: any thread, no transaction of its own)
+    as Store.read's connection: it waits up to 5 s for a writer's lock."""
+    conn.execute("PRAGMA busy_timeout=5000")
+    return conn
 
 
 def _set_pragmas(dbapi_conn, _record) -> None:

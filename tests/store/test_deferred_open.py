@@ -198,3 +198,15 @@ def test_a_copy_naming_another_machine_sends_the_file_the_full_way_to_a_new_desk
         assert store.ready and store.desk_id != desk_id
     finally:
         store.close()
+
+
+def test_the_fast_open_reads_through_the_connection_that_asked_for_the_desk_id(club_file):
+    path, desk_id = club_file
+    store = open_store(path, deferred=True)
+    try:
+        asked = store._reader  # noqa: SLF001 - SQLite read the file's schema once, for the fast open and the first page
+        assert asked is not None
+        assert store.read("SELECT value FROM settings WHERE key = 'desk_id'") == [(desk_id,)]
+        assert store._reader is asked  # noqa: SLF001
+    finally:
+        store.close()
