@@ -12,10 +12,13 @@ log's newest id tells cheaply whether anything was written since; changed player
 from __future__ import annotations
 
 import bisect
-from array import array
+from typing import TYPE_CHECKING
 
 from clubdesk.services.players import ROW_COLUMNS, PlayerRow, implies, needle, row_of, search_words, word_starts
 from clubdesk.store.db import Store
+
+if TYPE_CHECKING:  # array is imported where the postings are built: the players page's first frame has none
+    from array import array
 
 _REBUILD_ABOVE = 2000  # more changed players than this since the last look: rebuild instead of patching
 _MARK = "SELECT coalesce(max(id), 0) FROM change_log"
@@ -49,6 +52,8 @@ class PlayerIndex:
     def _postings(self) -> dict[str, array]:
         """Character → positions of the keys containing it: a fresh search scans only the keys holding its rarest
         character."""
+        from array import array
+
         if self._chars is None:
             chars: dict[str, array] = {}
             for k, key in enumerate(self._keys):
@@ -115,7 +120,7 @@ class PlayerIndex:
             first, *rest = (needle(w) for w in words)
             if isinstance(base, range):  # a fresh search: start from the rarest character's keys
                 postings = self._postings()
-                base = min((postings.get(c, array("i")) for c in first.strip()), key=len)
+                base = min((postings.get(c, ()) for c in first.strip()), key=len)
                 exact = len(first) == 1  # one digit: its postings are the hits
             else:
                 exact = False
