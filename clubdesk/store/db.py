@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from clubdesk.errors import StoreError
-from clubdesk.store import health, identity, migrate
+from clubdesk.store import health, identity
 from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(path), db.list_backups(path), …
     BACKUPS_KEPT,
     BEFORE_MIGRATION,
@@ -23,6 +23,7 @@ from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(
     restore_newest_backup,
 )
 from clubdesk.store.handle import Store, check_file, desk_clock, make_engine, reader
+from clubdesk.store.schema import HEAD
 
 
 def default_db_path() -> Path:
@@ -79,8 +80,10 @@ def prepare_file(path: Path) -> str | None:
         return None
     check_file(path)  # integrity_check: quick_check passes a file whose indexes no longer match their tables
     rev = file_revision(path)
-    if rev == migrate.HEAD:
+    if rev == HEAD:
         return None
+    from clubdesk.store import migrate  # here: the fast open of a file at head does not load it
+
     if rev is None and _has_tables(path):
         raise StoreError(
             f"Файл {path} — база SQLite другой программы, а не ClubDesk. Файл не изменён; выберите другой файл.",
@@ -99,6 +102,8 @@ def upgrade_file(path: Path, made: Path | None) -> None:
     """Migrate `path` to head in one transaction (migrate.upgrade_file; a new file: migrate.create_file); if that
     fails, put the file back as it was — from `made`, the copy taken just before — and refuse it with the reason.
     A new file is removed."""
+    from clubdesk.store import migrate
+
     existed = path.exists()
     old = file_revision(path) if existed else None
     try:
@@ -164,7 +169,7 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
     path.parent.mkdir(parents=True, exist_ok=True)
     if upgrade:
         made = prepare_file(path)  # refuses a broken or newer file untouched, backs up an older one
-        if not path.exists() or file_revision(path) != migrate.HEAD:
+        if not path.exists() or file_revision(path) != HEAD:
             upgrade_file(path, Path(made) if made else None)
     from sqlalchemy.orm import sessionmaker
 
@@ -195,7 +200,7 @@ def _fast_open(path: Path) -> Store | None:
         rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
         inst = conn.execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()
-        ready = rev == (migrate.HEAD,) and row is not None and inst is not None
+        ready = rev == (HEAD,) and row is not None and inst is not None
         # a restored or copied file is not: the full open gives it a new desk id
         if ready and identity.copy_names(path, inst[0], identity.machine(), row[0]):
             return Store(path, row[0], reader=reader(conn))

@@ -34,9 +34,10 @@ window = show_main_window(club, Actor(None, "admin", frozenset({"admin"})),
                           QSettings(sys.argv[2], QSettings.Format.IniFormat))
 app.processEvents()
 # platform: ~3 ms of regular expressions, json ~2 ms, array (~1 M instructions) the search's postings after the first
-# keystroke; the store's write errors (a regular expression) and clock are the writer's, after the warm-up
-first = loaded() + [name for name in ("platform", "json", "array", "clubdesk.store.write_errors", "clubdesk.store.hlc")
-                    if name in sys.modules]
+# keystroke; the store's write errors (a regular expression) and clock are the writer's, after the warm-up, and its
+# migrations a file's not at head
+first = loaded() + [name for name in ("platform", "json", "array", "clubdesk.store.write_errors", "clubdesk.store.hlc",
+                                      "clubdesk.store.migrate") if name in sys.modules]
 import PySide6.QtGui
 # PySide builds a Qt class's Python type, and every enum of it, on first use: QIcon's has ThemeIcon's 151 members
 first += [f"QtGui.{name}" for name in ("QIcon",) if name in vars(PySide6.QtGui)]
