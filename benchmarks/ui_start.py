@@ -13,6 +13,8 @@ Each child also prints its process's CPU time at "ready" (time.process_time: the
 first frame's threads too), which the machine's load hardly changes: on a shared machine the CPU ratio is the one
 to compare runs by, the wall-clock one says what a user waits for.
 
+Counted in instructions instead of seconds (valgrind's callgrind, the same children): ui_start_callgrind.py.
+
 Bytecode as installed: pip and PyInstaller ship compiled modules, so the children may write theirs (into a
 cache dir under the run's temporary directory, even where PYTHONDONTWRITEBYTECODE is set) and one discarded
 run of each child fills it before the measured ones.
@@ -38,7 +40,7 @@ app.processEvents()
 print("ready", time.process_time(), flush=True)
 """
 
-CHILD_MAIN = """
+CHILD_MAIN_READY = """
 import sys, time
 from pathlib import Path
 from clubdesk.ui.app import make_application, open_club, show_main_window
@@ -53,12 +55,15 @@ window = show_main_window(club, Actor(acc_id, login, frozenset(roles.split())),
                           QSettings(sys.argv[2], QSettings.Format.IniFormat))
 app.processEvents()
 print("ready", time.process_time(), flush=True)
+"""
+CHILD_MAIN_COMPLETE = """
 model = window.page("players").model
 while not (club.store.ready and model.data(model.index(0, 4)) != ""):
     app.processEvents()
     time.sleep(0.001)
 print("complete", flush=True)
 """
+CHILD_MAIN = CHILD_MAIN_READY + CHILD_MAIN_COMPLETE
 
 CHILD_LOGIN = """
 import sys, time
@@ -92,7 +97,8 @@ def start_once(code: str, *args: str, pycache: Path) -> tuple[list[float], float
     return times, float(lines[0].split()[1])
 
 
-def app_start(directory: Path, n_players: int, n_events: int, runs: int) -> dict:
+def demo_store(directory: Path, n_players: int, n_events: int) -> Path:
+    """The demo club with `n_players` players and `n_events` tournament events, closed (set-up, not measured)."""
     from clubdesk.services.demo import create_demo_club
     from clubdesk.store.db import open_store
 
@@ -102,6 +108,11 @@ def app_start(directory: Path, n_players: int, n_events: int, runs: int) -> dict
     add_players(path, n_players - 40, seed=2)
     add_tournament_events(store, admin, n_events)
     store.close()
+    return path
+
+
+def app_start(directory: Path, n_players: int, n_events: int, runs: int) -> dict:
+    path = demo_store(directory, n_players, n_events)
     pycache = directory / "pycache"
     for code in (CHILD_BARE, CHILD_MAIN, CHILD_LOGIN):  # compiles and caches the bytecode, not measured
         start_once(code, str(path), str(directory / "ui.ini"), pycache=pycache)

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import bisect
 import re
-from array import array
 from functools import cache
+from typing import TYPE_CHECKING
 
 from clubdesk import phones
 from clubdesk.store.db import Store
+
+if TYPE_CHECKING:  # array is imported where the postings are built: the players page's first frame has none
+    from array import array
 
 # The module's regular expressions are compiled on first use: it is read before the main window's first frame.
 
@@ -127,6 +130,8 @@ class PlayerIndex:
     def _postings(self) -> dict[str, array]:
         """Character → positions of the keys containing it: a fresh search scans only the keys holding its rarest
         character."""
+        from array import array
+
         if self._chars is None:
             chars: dict[str, array] = {}
             for k, key in enumerate(self._keys):
@@ -193,7 +198,7 @@ class PlayerIndex:
             first, *rest = (needle(w) for w in words)
             if isinstance(base, range):  # a fresh search: start from the rarest character's keys
                 postings = self._postings()
-                base = min((postings.get(c, array("i")) for c in first.strip()), key=len)
+                base = min((postings.get(c, ()) for c in first.strip()), key=len)
                 exact = len(first) == 1  # one digit: its postings are the hits
             else:
                 exact = False

@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from clubdesk.errors import StoreError
-from clubdesk.store import health, identity, migrate
+from clubdesk.store import health, identity
 from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(path), db.list_backups(path), …
     BACKUPS_KEPT,
     BEFORE_MIGRATION,
@@ -22,7 +22,8 @@ from clubdesk.store.backups import (  # noqa: F401 - the store's API: db.backup(
     newest_good_backup,
     restore_newest_backup,
 )
-from clubdesk.store.handle import Store, check_file, desk_clock, make_engine
+from clubdesk.store.handle import Store, check_file, desk_clock, make_engine, reader
+from clubdesk.store.schema import HEAD
 
 
 def default_db_path() -> Path:
@@ -79,8 +80,10 @@ def prepare_file(path: Path) -> str | None:
         return None
     check_file(path)  # integrity_check: quick_check passes a file whose indexes no longer match their tables
     rev = file_revision(path)
-    if rev == migrate.HEAD:
+    if rev == HEAD:
         return None
+    from clubdesk.store import migrate  # here: the fast open of a file at head does not load it
+
     if rev is None and _has_tables(path):
         raise StoreError(
             f"Файл {path} — база SQLite другой программы, а не ClubDesk. Файл не изменён; выберите другой файл.",
@@ -99,6 +102,8 @@ def upgrade_file(path: Path, made: Path | None) -> None:
     """Migrate `path` to head in one transaction (migrate.upgrade_file; a new file: migrate.create_file); if that
     fails, put the file back as it was — from `made`, the copy taken just before — and refuse it with the reason.
     A new file is removed."""
+    from clubdesk.store import migrate
+
     existed = path.exists()
     old = file_revision(path) if existed else None
     try:
@@ -158,13 +163,13 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
     """
     path = Path(path) if path else default_db_path()
     if deferred and upgrade:
-        desk_id = _ready_desk_id(path)
-        if desk_id is not None:
-            return Store(path, desk_id)
+        store = _fast_open(path)
+        if store is not None:
+            return store
     path.parent.mkdir(parents=True, exist_ok=True)
     if upgrade:
         made = prepare_file(path)  # refuses a broken or newer file untouched, backs up an older one
-        if not path.exists() or file_revision(path) != migrate.HEAD:
+        if not path.exists() or file_revision(path) != HEAD:
             upgrade_file(path, Path(made) if made else None)
     from sqlalchemy.orm import sessionmaker
 
@@ -181,21 +186,25 @@ def open_store(path: Path | str | None = None, *, upgrade: bool = True, deferred
     return Store(path, desk_id, engine=engine, session_factory=factory, clock=desk_clock(engine, last_hlc))
 
 
-def _ready_desk_id(path: Path) -> str | None:
-    """This desk's id, if the file is a ClubDesk store at head that has one; None sends it the full way."""
+def _fast_open(path: Path) -> Store | None:
+    """The store at `path` without the ORM, if the file is a ClubDesk store at head with this desk's id in it; None
+    sends it the full way. The connection that asked becomes the store's reader: SQLite reads the schema once."""
     try:
         with open(path, "rb") as fh:
             if fh.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
                 return None
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-            row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
-            inst = conn.execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()
-        finally:
-            conn.close()
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     except (OSError, sqlite3.Error):
         return None
-    if inst is None or identity.read_copy(path) != (inst[0], identity.machine()):
-        return None  # a restored or copied file: the full open gives it a new desk id
-    return row[0] if rev == (migrate.HEAD,) and row else None
+    try:
+        rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        row = conn.execute("SELECT value FROM settings WHERE key = 'desk_id'").fetchone()
+        inst = conn.execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()
+        ready = rev == (HEAD,) and row is not None and inst is not None
+        # a restored or copied file is not: the full open gives it a new desk id
+        if ready and identity.copy_names(path, inst[0], identity.machine(), row[0]):
+            return Store(path, row[0], reader=reader(conn))
+    except sqlite3.Error:
+        pass
+    conn.close()
+    return None

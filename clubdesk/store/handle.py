@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING
 from clubdesk.errors import StoreError
 from clubdesk.store import health
 from clubdesk.store.backups import SQLITE_MAGIC
-from clubdesk.store.hlc import HybridLogicalClock
-from clubdesk.store.write_errors import raise_write_failure
 
 # How long a statement waits for a lock another connection or program holds before it is refused (in use): the
 # writer's checkpoint and a second desk process hold it for milliseconds; a lock held longer is another program's.
@@ -27,6 +25,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlalchemy.orm import Session, sessionmaker
 
+    from clubdesk.store.hlc import HybridLogicalClock
     from clubdesk.store.writer import Writer
 
 
@@ -43,12 +42,13 @@ class Store:
     """
 
     def __init__(self, path: Path, desk_id: str, *, engine: Engine | None = None,
-                 session_factory: sessionmaker[Session] | None = None, clock: HybridLogicalClock | None = None):
+                 session_factory: sessionmaker[Session] | None = None, clock: HybridLogicalClock | None = None,
+                 reader: sqlite3.Connection | None = None):
         self.path, self.desk_id = path, desk_id
         self._engine, self._factory, self._clock = engine, session_factory, clock
         self._lock = threading.Lock()  # one warm-up; sessions wait for it
         self._error: StoreError | None = None
-        self._reader: sqlite3.Connection | None = None
+        self._reader = reader  # read()'s connection (handle.reader), opened by the first read if not given
         self._reader_lock = threading.Lock()
         self._writer: Writer | None = None
         self._writer_lock = threading.Lock()
@@ -117,8 +117,7 @@ class Store:
         """The rows of one SELECT on a plain sqlite3 connection (no ORM: list pages and the search index)."""
         with self._reader_lock:
             if self._reader is None:
-                self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-                self._reader.execute(f"PRAGMA busy_timeout={int(BUSY_WAIT_S * 1000)}")
+                self._reader = reader(sqlite3.connect(self.path, check_same_thread=False, isolation_level=None))
             try:
                 return self._reader.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
@@ -145,6 +144,8 @@ class Store:
             with self._open_writer().transaction(durable=durable, background=background) as cursor:
                 yield cursor
         except Exception as exc:
+            from clubdesk.store.write_errors import raise_write_failure  # here: the fast open does not load it
+
             raise_write_failure(exc, self.path)
             raise
 
@@ -171,6 +172,13 @@ class Store:
                 if conn is not None:
                     conn.close()
                     setattr(self, attr, None)
+
+
+def reader(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """`conn` (connected with check_same_thread=False, isolation_level=None: any thread, no transaction of its own)
+    as Store.read's connection: it waits up to BUSY_WAIT_S for a writer's lock."""
+    conn.execute(f"PRAGMA busy_timeout={int(BUSY_WAIT_S * 1000)}")
+    return conn
 
 
 def _set_pragmas(dbapi_conn, _record) -> None:
@@ -247,6 +255,8 @@ def make_engine(path: Path) -> Engine:
 def desk_clock(engine, last: int) -> HybridLogicalClock:
     """The desk's clock, corrected by the hub's as the last sync found it (`clock.offset_ms`, docs/sync.md «Clocks»)
     before the newest stamp is clamped to it: a desk whose machine's clock is off stamps by the hub's from its start."""
+    from clubdesk.store.hlc import HybridLogicalClock  # here: the fast open builds no clock before the warm-up
+
     with engine.connect() as conn:
         row = conn.exec_driver_sql("SELECT value FROM settings WHERE key = 'clock.offset_ms'").fetchone()
     return HybridLogicalClock(last=last, offset_ms=int(row[0]) if row else 0)

@@ -4,7 +4,6 @@ one, and reading every stored event payload the way `rebuild` and `print` will."
 from __future__ import annotations
 
 import errno
-import json
 import os
 import shutil
 import sqlite3
@@ -152,12 +151,14 @@ def no_space(path: Path, exc: BaseException) -> StoreError | None:
 def bad_payloads(path: Path, limit: int = 5) -> tuple[int, list[str]]:
     """Events whose payload is not UTF-8 JSON of an object: how many, and the first `limit` as
     «игра <id>, событие <seq>: <why>». Read as bytes, so a bad cell is reported instead of raised."""
+    from json import loads  # here: the store's fast open imports this module before the first frame
+
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     conn.text_factory = bytes
     count, first = 0, []
     try:
         for game_id, seq, payload in conn.execute("SELECT game_id, seq, payload FROM events ORDER BY game_id, seq"):
-            why = _payload_problem(payload)
+            why = _payload_problem(payload, loads)
             if why:
                 count += 1
                 if len(first) < limit:
@@ -168,7 +169,7 @@ def bad_payloads(path: Path, limit: int = 5) -> tuple[int, list[str]]:
     return count, first
 
 
-def _payload_problem(payload: bytes | str | None) -> str | None:
+def _payload_problem(payload: bytes | str | None, loads) -> str | None:
     if not isinstance(payload, bytes | str):
         return "not text"
     try:
@@ -176,7 +177,7 @@ def _payload_problem(payload: bytes | str | None) -> str | None:
     except UnicodeDecodeError:
         return "invalid UTF-8"
     try:
-        obj = json.loads(text)
+        obj = loads(text)
     except ValueError:
         return "invalid JSON"
     return None if isinstance(obj, dict) and isinstance(obj.get("type"), str) else "not an event object"

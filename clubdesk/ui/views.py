@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListWidget,
-    QListWidgetItem,
     QTableView,
     QWidget,
 )
@@ -134,6 +133,7 @@ def fill_tournaments(widget: QListWidget, tournaments, keep: str | None) -> None
     """A tournaments list («Кубок декабря — 12 игроков», the id as the item's data) with `keep` still selected,
     else the first; filled without selection signals, so the caller shows the selection once."""
     from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QListWidgetItem  # here: every page imports this module, the first frame's too
 
     from clubdesk.ui.i18n import tr
 

@@ -14,6 +14,7 @@ from clubdesk.cli import main
 from clubdesk.errors import StoreError
 from clubdesk.store import backups, db
 from clubdesk.store.db import check_file, file_revision
+from clubdesk.store.schema import HEAD
 from tests.store.stores_by_revision import PAST, build
 
 
@@ -139,7 +140,7 @@ def test_demo_refuses_a_store_with_players_before_writing_to_it(club, tmp_path, 
     before = sha(copy)
     assert "уже есть игроки" in refused(capsys, "--db", str(copy), "demo")
     assert sha(copy) == before and not db.list_backups(copy)
-    assert file_revision(copy) == db.migrate.HEAD
+    assert file_revision(copy) == HEAD
     old = tmp_path / "old.sqlite"
     build(old, PAST[-1])
     before = sha(old)

@@ -159,3 +159,54 @@ def test_an_empty_sqlite_file_becomes_a_store(tmp_path):
         assert con.execute("SELECT count(*) FROM sqlite_master WHERE name = 'events'").fetchone() == (1,)
     finally:
         con.close()
+
+
+@pytest.mark.parametrize("machine", ["vm", "стойка-1", 'desk "1" \\ tab\there', "\U0001f3b1"])
+def test_the_desks_copy_is_written_as_json_dumps_spells_it(machine):
+    import json
+
+    from clubdesk.store.identity import copy_text
+
+    ids = ("2afe035e-8dec-4947-96b4-25eefc95592f", "c2d68520-2a04-4eba-a6c8-b7444f72273b")
+    assert copy_text(ids[0], machine, ids[1]) == json.dumps({"store_instance": ids[0], "machine": machine,
+                                                             "desk_id": ids[1]})
+
+
+def test_a_host_name_json_escapes_still_opens_fast_as_the_same_desk(tmp_path, monkeypatch):
+    from clubdesk.store import identity
+
+    monkeypatch.setattr(identity, "machine", lambda: 'стойка "1"')
+    path = tmp_path / "club.sqlite"
+    store = open_store(path)
+    desk_id = store.desk_id
+    store.close()
+    store = open_store(path, deferred=True)
+    try:
+        assert not store.ready and store.desk_id == desk_id  # the fast open: the copy named this instance here
+    finally:
+        store.close()
+
+
+def test_a_copy_naming_another_machine_sends_the_file_the_full_way_to_a_new_desk_id(club_file):
+    from clubdesk.store import identity
+
+    path, desk_id = club_file
+    instance = sqlite3.connect(path).execute("SELECT value FROM settings WHERE key = 'store_instance'").fetchone()[0]
+    identity.copy_path(path).write_text(identity.copy_text(instance, "another-pc", desk_id), encoding="utf-8")
+    store = open_store(path, deferred=True)
+    try:
+        assert store.ready and store.desk_id != desk_id
+    finally:
+        store.close()
+
+
+def test_the_fast_open_reads_through_the_connection_that_asked_for_the_desk_id(club_file):
+    path, desk_id = club_file
+    store = open_store(path, deferred=True)
+    try:
+        asked = store._reader  # noqa: SLF001 - SQLite read the file's schema once, for the fast open and the first page
+        assert asked is not None
+        assert store.read("SELECT value FROM settings WHERE key = 'desk_id'") == [(desk_id,)]
+        assert store._reader is asked  # noqa: SLF001
+    finally:
+        store.close()

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LATER = ("sqlalchemy", "alembic", "reportlab", "PIL", "aiohttp", "psycopg", "openpyxl", "phonenumbers")
 
 EVERY_PAGE = """
-import json, re, sys, time
+import re, sys, time  # not json: the first frame does without it (the store's fast open reads the desk's copy as text)
 compiled_in = []  # the modules that compile a regular expression before the first frame
 _compile = re.compile
 re.compile = lambda pattern, flags=0: (compiled_in.append(sys._getframe(1).f_globals.get("__name__", "")),
@@ -33,10 +33,17 @@ club = open_club(Path(sys.argv[1]))
 window = show_main_window(club, Actor(None, "admin", frozenset({"admin"})),
                           QSettings(sys.argv[2], QSettings.Format.IniFormat))
 app.processEvents()
-first = loaded() + [name for name in ("platform",) if name in sys.modules]  # ~3 ms of regular expressions
+# platform: ~3 ms of regular expressions, json ~2 ms, array (~1 M instructions) the search's postings after the first
+# keystroke; the store's write errors (a regular expression) and clock are the writer's, after the warm-up, and its
+# migrations a file's not at head
+first = loaded() + [name for name in ("platform", "json", "array", "clubdesk.store.write_errors", "clubdesk.store.hlc",
+                                      "clubdesk.store.migrate") if name in sys.modules]
 import PySide6.QtGui
 # PySide builds a Qt class's Python type, and every enum of it, on first use: QIcon's has ThemeIcon's 151 members
 first += [f"QtGui.{name}" for name in ("QIcon",) if name in vars(PySide6.QtGui)]
+# and QListWidgetItem's (addItem(text)'s overloads take one; the sidebar is filled by addItems)
+import PySide6.QtWidgets
+first += [f"QtWidgets.{name}" for name in ("QListWidgetItem",) if name in vars(PySide6.QtWidgets)]
 # and QEvent's 179-member Type (a Python paintEvent or event filter is handed a QEvent), QLibraryInfo's LibraryPath
 # (where Qt's catalogues are), QItemSelectionModel's SelectionFlag (the players page's selection, followed later)
 import PySide6.QtCore
@@ -52,6 +59,7 @@ for page in PAGES:
     window.show_page(page)
     app.processEvents()
     pages[page] = loaded()
+import json
 print(json.dumps({"first": first, "ready": club.store.ready, "pages": pages}))
 """
 
@@ -63,11 +71,12 @@ def test_the_first_frame_and_every_page_shown_leave_the_printing_the_hub_and_the
     done = subprocess.run([sys.executable, "-c", EVERY_PAGE, str(path), str(tmp_path / "ui.ini"), ",".join(LATER)],
                           capture_output=True, text=True, env=env, timeout=120, check=True)
     got = json.loads(done.stdout.strip().splitlines()[-1])
-    # The first frame: plain sqlite3, no ORM, no phone metadata, the host's name from os, and no QIcon type (~1.5 ms:
-    # the sidebar's items are added by text; a QListWidgetItem constructor's QIcon overloads build it); no QEvent
-    # type (the main window polls for its first frame, no paintEvent override: ~6 M instructions), no QLibraryInfo
-    # (Qt's catalogue found in the PySide6 wheel first) and no QItemSelectionModel type (followed after the frame);
-    # no regular expression compiled by the services' or the windows' modules
+    # The first frame: plain sqlite3, no ORM, no phone metadata, the host's name from os, no json (the desk's copy
+    # is compared as text: ~6 M instructions), and no QIcon type (~1.5 ms: the sidebar's items are added by text; a
+    # QListWidgetItem constructor's QIcon overloads build it); no QEvent type (the main window polls for its first
+    # frame, no paintEvent override: ~6 M instructions), no QLibraryInfo (Qt's catalogue found in the PySide6 wheel
+    # first) and no QItemSelectionModel type (followed after the frame); no regular expression compiled by the
+    # services' or the windows' modules
     assert got["first"] == []
     assert got["ready"] is True
     # Every page shown, the store checked: the ORM only. The draws page lays its brackets out and the protocols
