@@ -64,3 +64,62 @@ def test_the_index_and_the_sql_find_the_same_players(registry, words):
     svc, index, _ids = registry
     text = " ".join(words)
     assert index.match(text).all() == [p.id for p in svc.search(text, 0, 100)], text
+
+
+YO_PEOPLE = [
+    PlayerData(surname="Королёв", first_name="Пётр"),
+    PlayerData(surname="Королев", first_name="Семён", nickname="Ёж"),
+    PlayerData(surname="Ёлкина", first_name="Алла"),
+    PlayerData(surname="Елизаров", first_name="Ян"),
+]
+
+
+@pytest.fixture
+def yo_registry(store, admin, today):
+    svc = PlayerService(store, today)
+    ids = {p.surname: svc.add(admin, p).id for p in YO_PEOPLE}
+    return svc, PlayerIndex(store), ids
+
+
+@pytest.mark.parametrize(("text", "surnames"), [
+    ("королев", {"Королёв", "Королев"}),    # typed with е: the name spelled with ё is found too
+    ("королёв", {"Королёв", "Королев"}),    # typed with ё: the name spelled with е is found too
+    ("КОРОЛЁВ", {"Королёв", "Королев"}),
+    ("королёв петр", {"Королёв"}), ("Королев Пётр", {"Королёв"}),
+    ("семен", {"Королев"}), ("еж", {"Королев"}),  # the first name and the nickname alike
+    ("ел", {"Ёлкина", "Елизаров"}), ("Ёл", {"Ёлкина", "Елизаров"}), ("ёлк", {"Ёлкина"}),
+])
+def test_e_and_yo_find_each_other(yo_registry, text, surnames):
+    svc, index, ids = yo_registry
+    assert _found(index, ids, text) == surnames  # the players page and the Mafia check-in (PlayerIndex)
+    assert {p.surname for p in svc.search(text)} == surnames  # the SQL (search_where)
+    assert svc.count(text) == len(surnames)
+
+
+def test_typing_on_across_e_and_yo_refines_as_a_fresh_search_would(yo_registry):
+    _svc, index, _ids = yo_registry
+    texts = ("к", "ко", "королё", "королёв", "королев", "королев п", "королёв пё", "ё", "е", "ел", "ёлк")
+    typed = [index.match(t).all() for t in texts]
+    assert typed == [PlayerIndex(index.store).match(t).all() for t in texts]
+
+
+def test_the_search_keeps_the_names_as_spelled(yo_registry):
+    svc, _index, _ids = yo_registry
+    assert {p.name for p in svc.search("королев")} == {"Королёв Пётр", "Королев Семён"}
+
+
+@pytest.mark.parametrize("rev", ["0001", "0012"])
+def test_a_store_from_before_the_change_finds_yo_by_e(tmp_path, rev):
+    """Older desks stored (and still push) search keys with ё: the search reads them as they are, no migration."""
+    from clubdesk.store.db import open_store
+    from tests.store.stores_by_revision import build
+
+    path = tmp_path / "club.sqlite"
+    build(path, rev)  # Иванов Пётр «Петруха», his key written as that revision's code wrote it
+    store = open_store(path)
+    try:
+        svc = PlayerService(store)
+        assert [p.name for p in svc.search("иванов петр")] == ["Иванов Пётр"]
+        assert svc.rows(PlayerIndex(store).match("петр").all())[0].name == "Иванов Пётр"
+    finally:
+        store.close()

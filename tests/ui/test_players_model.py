@@ -41,6 +41,17 @@ def test_filter_narrows_rows_and_total(club, demo_admin):
     assert model.rowCount() == 0 and model.total == 0
 
 
+def test_filter_reads_yo_as_e_and_shows_the_name_as_spelled(club, admin):
+    club.players.add(admin, PlayerData(surname="Королёв", first_name="Пётр"))
+    club.players.add(admin, PlayerData(surname="Королев", first_name="Иван"))
+    model = PlayersModel(club.players)
+    for typed in ("королев", "Королёв"):
+        model.set_filter(typed)
+        assert [model.data(model.index(r, pm.NAME)) for r in range(model.rowCount())] == ["Королев Иван",
+                                                                                          "Королёв Пётр"]
+        assert model.total == 2
+
+
 def test_banned_player_shows_red_with_reason_tooltip(club, demo_admin):
     model = PlayersModel(club.players)
     model.set_filter("")
