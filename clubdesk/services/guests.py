@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from clubdesk import phones
 from clubdesk.errors import ValidationError
+from clubdesk.services.player_search import yo_as_e
 from clubdesk.services.players import ROW_COLUMNS, PlayerData, PlayerRow, row_of
 from clubdesk.store.db import Store
 
@@ -30,11 +31,13 @@ def same_person(store: Store, data: PlayerData) -> list[tuple[PlayerRow, str]]:
                             "ORDER BY name, id", (data.nickname.casefold(),)):
             found.setdefault(r[0], (row_of(r), "nickname"))
     # The name: the search key starts with it casefolded (SQLite's lower() does not fold Cyrillic), an indexed
-    # range; then the whole name is compared here.
-    name = data.name.casefold()
+    # range; then the whole name is compared here. Up to its first е or ё only: «Королев» at the door is the
+    # registry's «Королёв», as the search reads them (player_search.yo_as_e), and the key keeps the ё.
+    name = yo_as_e(data.name.casefold())
+    prefix = name[:name.find("е")] if "е" in name else name
     for r in store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE search_key >= ? AND search_key < ? "
-                        "AND merged_into = '' ORDER BY name, id", (name, name + "\U0010ffff")):
-        if " ".join(r[1].split()).casefold() == name:
+                        "AND merged_into = '' ORDER BY name, id", (prefix, prefix + "\U0010ffff")):
+        if yo_as_e(" ".join(r[1].split()).casefold()) == name:
             found.setdefault(r[0], (row_of(r), "name"))
     return sorted(found.values(), key=lambda m: (WHY.index(m[1]), m[0].name, m[0].id))
 

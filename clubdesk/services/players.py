@@ -10,7 +10,7 @@ from clubdesk import phones
 from clubdesk.errors import ValidationError
 from clubdesk.names import full_name, split_name
 from clubdesk.roles import Actor, require
-from clubdesk.services.player_search import search_key, search_where
+from clubdesk.services.player_search import search_key, search_where, yo_as_e
 from clubdesk.store.db import Store
 
 if TYPE_CHECKING:
@@ -230,12 +230,12 @@ class PlayerService:
                                    "ORDER BY name, id", (data.phone, own_id or ""))
             out += [(row_of(r), "phone") for r in rows]
         if data.birthday is not None:
-            name = data.name.casefold()
+            name = yo_as_e(data.name.casefold())  # «Королев» is «Королёв», as the search reads them
             rows = self.store.read(f"SELECT {ROW_COLUMNS} FROM players WHERE birthday = ? AND id <> ? "
                                    "AND merged_into = '' ORDER BY name, id", (data.birthday.isoformat(), own_id or ""))
             seen = {p.id for p, _ in out}
             out += [(row_of(r), "birthday") for r in rows
-                    if " ".join(r[1].split()).casefold() == name and r[0] not in seen]
+                    if yo_as_e(" ".join(r[1].split()).casefold()) == name and r[0] not in seen]
         return out
 
     def _ask_about_duplicates(self, data: PlayerData, own: PlayerRow | None, duplicate_ok: bool) -> None:

@@ -35,6 +35,7 @@ def _stored(svc, evening) -> tuple[int, int]:
     (PlayerData(surname="Гостев", nickname="титан"), "тот же псевдоним «Титан»"),
     (PlayerData(surname="иванов", first_name=" пётр "), "те же фамилия и имя"),
     (PlayerData("ИВАНОВ   ПЁТР"), "те же фамилия и имя"),
+    (PlayerData(surname="Иванов", first_name="Петр"), "те же фамилия и имя"),  # ё typed as е, as most people do
 ])
 def test_a_guest_with_the_phone_nickname_or_name_of_a_registry_player_names_him_and_stores_nothing(
         svc, admin, evening, registered, guest, why_ru):

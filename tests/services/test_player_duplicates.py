@@ -66,6 +66,9 @@ def test_the_same_name_and_birthday_is_a_question_a_namesake_born_another_day_is
         svc.add(admin, PlayerData("иванов пётр", birthday=born))
     assert [(p.id, why) for p, why in asked.value.matches] == [(first.id, "birthday")]
     assert "то же имя и дата рождения 17.05.1990" in asked.value.message()
+    with pytest.raises(PossibleDuplicate) as asked:  # ё typed as е, as most people do
+        svc.add(admin, PlayerData("Иванов Петр", birthday=born))
+    assert [(p.id, why) for p, why in asked.value.matches] == [(first.id, "birthday")]
     assert svc.add(admin, PlayerData("Иванов Пётр", birthday=dt.date(1991, 5, 17))).birthday == dt.date(1991, 5, 17)
     assert svc.add(admin, PlayerData("Иванов Пётр")).birthday is None  # no date given: a namesake, no question
 
