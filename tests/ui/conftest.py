@@ -113,3 +113,21 @@ def club_style(qapp):
     apply_style()
     yield
     qapp.setStyleSheet("")
+
+
+def show_match_window(qtbot, club, admin, size: tuple[int, int] | None = None):
+    """A Пирамидка match window of two players at «Стол 5», shown (at `size`, if given)."""
+    from clubdesk.services.matches import MatchService
+    from clubdesk.services.players import PlayerData
+    from clubdesk.ui.pyramid.match_window import MatchWindow
+
+    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
+    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
+    svc = MatchService.of(club)
+    w = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
+    qtbot.addWidget(w)
+    if size is not None:
+        w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    return w

@@ -4,25 +4,15 @@ it scrolls must be what that pass would make of the same rows."""
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services.matches import MatchService
-from clubdesk.services.players import PlayerData
 from clubdesk.ui.pyramid.draft import ShotDraft
-from clubdesk.ui.pyramid.match_window import MatchWindow
+from tests.ui.conftest import show_match_window
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
 
 
 @pytest.fixture
 def window(qtbot, club, admin):
-    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
-    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
-    svc = MatchService.of(club)
-    w = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
-    qtbot.addWidget(w)
-    w.resize(1280, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_match_window(qtbot, club, admin, (1280, 700))
 
 
 def scrolled(view) -> tuple[int, int, int, int]:

@@ -4,10 +4,8 @@ stale state: a Steady holder remembers what its label needs per text and width, 
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
-from clubdesk.services.matches import MatchService
-from clubdesk.services.players import PlayerData
-from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.pyramid.widgets import Steady, set_text
+from tests.ui.conftest import show_match_window
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
 
@@ -71,14 +69,7 @@ def test_a_text_measured_before_the_font_changed_is_measured_again(qtbot):
 
 @pytest.fixture
 def window(qtbot, club, admin):
-    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
-    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
-    svc = MatchService.of(club)
-    w = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_match_window(qtbot, club, admin)
 
 
 def test_the_entry_greys_out_when_the_match_ends_and_comes_back_when_it_is_taken_back(window):
