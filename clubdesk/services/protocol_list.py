@@ -78,14 +78,25 @@ class ProtocolList:
                                     .join(Game, Game.table_id == GameTable.id)
                                     .where(GameTable.evening_id.is_not(None), Game.status != "cancelled")
                                     .group_by(GameTable.evening_id)).all())
+            playing = self._evenings_playing(s)
             for ev in s.scalars(select(Evening)):
                 iso = ev.date.isoformat()
                 title = ev.name or ("Вечер мафии" if lang != "en" else "Mafia evening")
                 n = counts.get(ev.id, 0)
                 detail = f"games: {n}" if lang == "en" else f"игр: {n}"
-                rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, printed_date(iso), detail)))
+                rows.append((iso, ProtocolRow("evening", ev.id, "mafia", title, printed_date(iso), detail,
+                                              ev.id not in playing)))
         rows.sort(key=lambda r: r[0], reverse=True)
         return [r for _, r in rows]
+
+    @staticmethod
+    def _evenings_playing(s) -> set[str]:
+        """The evenings with a game not over (not finished, not cancelled): their protocol is the evening so far."""
+        return set(s.scalars(select(GameTable.evening_id).join(Game, Game.table_id == GameTable.id)
+                             .outerjoin(Projection, Projection.game_id == Game.id)
+                             .where(GameTable.evening_id.is_not(None), Game.status.not_in(("finished", "cancelled")),
+                                    or_(Projection.state_json.is_(None),
+                                        Projection.state_json.not_like('%"phase":"finished"%')))))
 
     @staticmethod
     def _tournament_over(s, tournament_id: str) -> bool:

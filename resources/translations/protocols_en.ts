@@ -8,6 +8,10 @@
       <translation>Mafia evening</translation>
     </message>
     <message>
+      <source>Вечер мафии — идёт, протокол на сейчас</source>
+      <translation>Mafia evening — running, protocol so far</translation>
+    </message>
+    <message>
       <source>Дата</source>
       <translation>Date</translation>
     </message>

@@ -53,6 +53,26 @@ def test_model_passes_qtmodeltester_and_lists_every_kind(qtmodeltester, club, fi
             "Игра в мафию"} <= kinds   # the filled tournament has played stage 1 only
 
 
+def test_an_evening_is_marked_running_on_protocols_while_a_game_of_it_is_not_over(club, admin, filled):
+    """The host printing the evening mid-game gets the evening so far: the list says so, as for a tournament."""
+    from tests.reports.fill import record
+
+    def kind_shown() -> str:
+        model = ProtocolsModel(ProtocolList(club.store))
+        (row,) = [r for r in range(model.rowCount()) if model.row_at(r).id == filled.evening_id]
+        return model.index(row, 1).data()
+
+    assert kind_shown() == "Вечер мафии"  # its one game is over
+    table_id = club.store.read("SELECT id FROM game_tables WHERE evening_id = ?", (filled.evening_id,))[0][0]
+    gid = club.games.create(admin, "mafia", filled.players[1:11], {}, title="Игра 2", table_id=table_id)
+    events = record("mafia-shootout.json")["events"]
+    club.games.record(admin, gid, events[0])
+    assert kind_shown() == "Вечер мафии — идёт, протокол на сейчас"
+    for obj in events[1:]:
+        club.games.record(admin, gid, obj)
+    assert kind_shown() == "Вечер мафии"
+
+
 def test_print_button_is_enabled_only_with_a_selection(qtbot, club, admin, filled, fake_pages):
     page = create_page(club, admin, None)
     qtbot.addWidget(page)

@@ -25,7 +25,7 @@ def kind_text(row: ProtocolRow) -> str:
     if row.kind == "tournament":
         return tr("Турнир «Жук»") if row.finished else tr("Турнир «Жук» — идёт, таблица на сейчас")
     if row.kind == "evening":
-        return tr("Вечер мафии")
+        return tr("Вечер мафии") if row.finished else tr("Вечер мафии — идёт, протокол на сейчас")
     return {"pyramid100": tr("Матч «Пирамидка 100»"), "zhuk": tr("Стол «Жук»"),
             "mafia": tr("Игра в мафию")}.get(row.game, row.game)
 
