@@ -63,6 +63,7 @@ class ShotLogView(QTableView):
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, self.verticalHeader().length() - self.viewport().height()))
 
+
 def shot_log_view(model) -> ShotLogView:
     """The match window's shot log: fixed columns, rows sized one by one as shots are appended."""
     view = ShotLogView()
