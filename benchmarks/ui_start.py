@@ -43,6 +43,8 @@ print("ready", time.process_time(), flush=True)
 CHILD_MAIN_READY = """
 import sys, time
 from pathlib import Path
+from clubdesk.sync.collector import hand_to_one_thread
+hand_to_one_thread()  # as clubdesk.cli.main does before it imports the GUI
 from clubdesk.ui.app import make_application, open_club, show_main_window
 app, _translator = make_application("ru")
 club = open_club(Path(sys.argv[1]))
@@ -68,6 +70,8 @@ CHILD_MAIN = CHILD_MAIN_READY + CHILD_MAIN_COMPLETE
 CHILD_LOGIN = """
 import sys, time
 from pathlib import Path
+from clubdesk.sync.collector import hand_to_one_thread
+hand_to_one_thread()  # as clubdesk.cli.main does before it imports the GUI
 from clubdesk.ui.app import apply_style, make_application, open_club
 from clubdesk.ui.login import LoginDialog
 app, _translator = make_application("ru")

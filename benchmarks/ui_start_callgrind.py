@@ -11,9 +11,14 @@ beside it.
     python -m benchmarks.ui_start_callgrind [--runs N] [--keep DIR]
 
 Needs valgrind (apt-get install valgrind). `--keep DIR` leaves the callgrind files there, for callgrind_annotate
-(`--inclusive=yes`). Under valgrind a window is ~50× slower, so a timer due 5 ms after show() fires inside the
-measured event loop turn where a real start runs it after the frame: the main window's first-frame poll
-(MainWindow._check_first_frame, ~3.7 M with QWindow's Python type) is counted here and not in a real start.
+(`--inclusive=yes`).
+
+Under valgrind the child runs ~60× slower (9.2–11.0 s to «ready» against 0.15–0.17 s), so a timer fires at a
+sixtieth of the progress it fires at in a real start: the first-frame poll (5 ms after show()) and the GUI
+thread's collector tick (200 ms after the application) came due before the measured event loop turn and ran in
+it, where a real start runs them after its frame (~5.7 M and 2–7 M instructions). The main window's child
+therefore runs those two timers at SLOWDOWN times their interval: each fires at the same point of the start as
+in a real one.
 """
 
 from __future__ import annotations
@@ -33,6 +38,21 @@ from benchmarks.ui_common import ROOT, START_RATIO, verdict  # noqa: E402
 from benchmarks.ui_start import CHILD_BARE, CHILD_MAIN_READY, demo_store  # noqa: E402
 
 EXIT_AT_READY = "import os\nos._exit(0)\n"
+SLOWDOWN = 60
+# right after the child's import of clubdesk.ui.app, before make_application starts the collector's timer
+TIMERS_AT_REAL_PACE = f"""
+from clubdesk.ui import gui_collector, main_window
+gui_collector.INTERVAL_MS *= {SLOWDOWN}
+main_window.FRAME_POLL_MS *= {SLOWDOWN}
+"""
+
+
+def main_child() -> str:
+    """CHILD_MAIN_READY with its timers at a real start's pace, ended at «ready»."""
+    anchor = "from clubdesk.ui.app import make_application, open_club, show_main_window\n"
+    if anchor not in CHILD_MAIN_READY:
+        raise RuntimeError("ui_start.CHILD_MAIN_READY no longer imports clubdesk.ui.app as expected")
+    return CHILD_MAIN_READY.replace(anchor, anchor + TIMERS_AT_REAL_PACE.lstrip()) + EXIT_AT_READY
 
 
 def instructions(code: str, args: list[str], out: Path, pycache: Path) -> int:
@@ -56,7 +76,7 @@ def run(directory: Path, runs: int) -> bool:
     for i in range(runs):
         ini = directory / f"ui-{i}.ini"  # a first start: no window geometry remembered
         counts["bare"].append(instructions(CHILD_BARE + EXIT_AT_READY, [], directory / f"bare-{i}.cg", pycache))
-        counts["main"].append(instructions(CHILD_MAIN_READY + EXIT_AT_READY, [str(path), str(ini)],
+        counts["main"].append(instructions(main_child(), [str(path), str(ini)],
                                            directory / f"main-{i}.cg", pycache))
     med = {k: statistics.median(v) for k, v in counts.items()}
     print(f"3. app start in instructions, 5 000 players, 50 000 events (callgrind, {runs} runs, median)")

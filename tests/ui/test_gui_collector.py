@@ -82,6 +82,31 @@ def test_the_app_made_switches_the_automatic_collector_off_and_collects_a_thread
     assert got == {"off": True, "ran_in": ["MainThread"]}
 
 
+GUI_STARTED = """
+import gc, json, sys
+at_qt = []
+class Watch:  # notes the collector's state when Qt's bindings are first imported
+    def find_spec(self, name, path=None, target=None):
+        if name == "shiboken6" and not at_qt:
+            at_qt.append(gc.isenabled())
+sys.meta_path.insert(0, Watch())
+from clubdesk.cli import main
+code = main(["--lang", "en"])  # no display: the GUI package is imported, then the start says what to do
+print(json.dumps({"automatic_at_qt": at_qt, "code": code}))
+"""
+
+
+def test_the_gui_start_switches_the_automatic_collector_off_before_it_imports_qt(tmp_path):
+    """Issue 36: the start's collections walked the objects Qt's import was making (43 of them before the first
+    frame, ~11 M instructions); the GUI thread's timer collects from the application on."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-c", GUI_STARTED], capture_output=True, text=True, env=env, timeout=120,
+                          check=True, cwd=tmp_path)
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got == {"automatic_at_qt": [False], "code": 2}
+
+
 def test_a_cycle_another_thread_leaves_is_collected_by_the_gui_threads_timer(qtbot, gui_collects):
     ran_in: list[str] = []
     held: list = []
