@@ -15,19 +15,44 @@ def test_players_model_passes_qtmodeltester(qtmodeltester, club, demo_admin):
     qtmodeltester.check(model, force_py=True)
 
 
-def test_model_loads_a_page_and_fetches_more_on_demand(club, admin, monkeypatch):
+def test_model_loads_a_first_page_and_fetches_a_page_more_on_demand(club, admin, monkeypatch):
+    monkeypatch.setattr(pm, "FIRST_PAGE", 4)
     monkeypatch.setattr(pm, "PAGE", 7)
     for i in range(20):
         club.players.add(admin, PlayerData(f"Игрок Номер{i:02d}"))
     model = PlayersModel(club.players)
-    assert (model.rowCount(), model.total) == (7, 20)
+    assert (model.rowCount(), model.total) == (4, 20)
     assert model.canFetchMore()
     model.fetchMore()
+    assert model.rowCount() == 11
     model.fetchMore()
     model.fetchMore()
     assert model.rowCount() == 20 and not model.canFetchMore()
     names = [model.data(model.index(r, pm.NAME)) for r in range(20)]
     assert names == sorted(names)
+
+
+def test_a_filter_cleared_again_reads_the_first_page_from_the_index(club, admin, monkeypatch):
+    monkeypatch.setattr(pm, "FIRST_PAGE", 4)
+    for i in range(10):
+        club.players.add(admin, PlayerData(f"Игрок Номер{i:02d}"))
+    model = PlayersModel(club.players)
+    model.set_filter("номер0")
+    model.set_filter("")
+    assert (model.rowCount(), model.total) == (4, 10)
+
+
+def test_a_page_taller_than_the_first_read_reads_more_before_it_is_seen(qtbot, club, admin, monkeypatch):
+    from clubdesk.ui.pages.players import PlayersPage
+
+    monkeypatch.setattr(pm, "FIRST_PAGE", 4)
+    for i in range(30):
+        club.players.add(admin, PlayerData(f"Игрок Номер{i:02d}"))
+    page = PlayersPage(club.players, admin)
+    qtbot.addWidget(page)
+    page.resize(900, 900)
+    page.show()
+    qtbot.waitUntil(lambda: page.model.rowCount() == 30, timeout=5000)
 
 
 def test_filter_narrows_rows_and_total(club, demo_admin):
