@@ -24,7 +24,7 @@ class BracketBoard(QWidget):
         self.title = QLabel(service.get(tournament_id).name)
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # a name is text, never markup
         self.title.setObjectName("boardTitle")
-        # the hall titles' gold (style_zhuk.qss's #boardTitle, not in the application's sheet, which the first frame reads)
+        # the hall titles' gold, its own: style_zhuk.qss's #boardTitle is on the Жук windows only
         self.title.setStyleSheet("font-size: 22pt; font-weight: bold; padding: 6px; color: #e0a526;")
         self.view = BracketView()
         self.view.canvas.base_pt = 9.5
