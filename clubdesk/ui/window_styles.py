@@ -2,6 +2,12 @@
 
 The application's sheet (resources/style.qss) is parsed and matched by the main window's first frame: the rules only
 the Жук and Mafia windows use live in sheets set on those windows when they are built, over the application's.
+
+A widget's sheet wins over the application's whatever the rules' specificity, and a nearer ancestor's over a farther
+one's. So a rule belongs here only if it won anyway wherever it meets one of the application's (every rule here
+starts from an #id, above the application's type rules and single #id rules), and a sheet that must win over these
+sits nearer the widgets: the scoreboard's fitted type (zhuk/scoreboard.py) is on the cards' parent, inside the
+window carrying style_zhuk.qss; that sheet set on the cards' board itself would undo the fit.
 """
 
 from __future__ import annotations
