@@ -57,7 +57,7 @@ from PySide6.QtWidgets import (
 
 from tests.secrets import text_tells
 
-#: Object names the style sheet paints as secrets (resources/style.qss) and the colour that marks them: a check's
+#: Object names the style sheet paints as secrets (resources/style_mafia.qss) and the colour that marks them: a check's
 #: answer in its red, a seat's role on its red (its white letters are every card's white).
 SECRET_OBJECTS = {"hostSecret": QPalette.ColorRole.WindowText, "seatRole": QPalette.ColorRole.Window}
 SEAT_ENTRY = re.compile(r"^\s*(10|[1-9])(?:\s*·.*)?\s*$")

@@ -14,6 +14,7 @@ from clubdesk.ui.mafia.public import PublicView
 from clubdesk.ui.mafia.seat_card import foul_dots
 from clubdesk.ui.mafia.texts import out_text, phase_text, points_text, team_text, timer_text
 from clubdesk.ui.plain import plain_text_labels
+from clubdesk.ui.window_styles import MAFIA, style_window
 from clubdesk.ui.windows import hall_controls, room_screen, show_on
 
 
@@ -40,6 +41,7 @@ class PublicDisplay(QWidget):
     def __init__(self, controller: GameController, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("mafiaDisplay")
+        style_window(self, MAFIA)
         self.setWindowTitle(tr("Табло — {title}").format(title=title))
         self.c = controller
         self.title = QLabel(title)

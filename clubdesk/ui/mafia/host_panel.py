@@ -30,6 +30,7 @@ from clubdesk.ui.mafia.seat_card import SeatCard, Veil
 from clubdesk.ui.mafia.texts import clock_label, phase_text, points_text, team_text, timer_text
 from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
+from clubdesk.ui.window_styles import MAFIA, style_window
 from clubdesk.ui.windows import remember
 
 #: The checks' list keeps this many lines whatever it holds (three nights): its size must not tell their number.
@@ -42,6 +43,7 @@ class HostPanel(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.c = controller
         self.setObjectName("hostPanel")
+        style_window(self, MAFIA)
         self.setWindowTitle(tr("Ведущий — {title}").format(title=controller.title))
         # The seat clicked for a foul, a leave or extra points: it ends with its action or with its phase (issue 38
         # item 7: a seat still picked a phase later took the next «Фол (F)» meant for another player).

@@ -30,6 +30,9 @@ from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.hub import ZhukHub, hub_for
 from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
 
+# The Пирамидка area's rule, on the area itself: the application's sheet keeps only what the first frame uses.
+PYRAMID_AREA_STYLE = "#pyramidArea { border-top: 2px solid #d8dde3; }"
+
 
 class DrawsPage(QWidget):
     def __init__(self, club, hub: ZhukHub, actor: Actor, parent: QWidget | None = None) -> None:
@@ -112,6 +115,7 @@ class DrawsPage(QWidget):
         """A separate area for Пирамидка matches, filled by that area's panel when it is installed."""
         frame = QFrame()
         frame.setObjectName("pyramidArea")
+        frame.setStyleSheet(PYRAMID_AREA_STYLE)
         box = QVBoxLayout(frame)
         head = QLabel(tr("Матчи «Пирамидка 100»"))
         head.setObjectName("sectionTitle")

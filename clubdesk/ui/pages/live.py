@@ -13,6 +13,7 @@ from clubdesk.services.scopes import referee_accounts
 from clubdesk.ui.game_windows import GameWindows
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.views import guard
+from clubdesk.ui.window_styles import ZHUK, style_window
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.end_round import EndRoundDialog
@@ -26,6 +27,7 @@ from clubdesk.ui.zhuk.table_referee import TableRefereeDialog
 class LivePage(QWidget):
     def __init__(self, hub: ZhukHub, actor: Actor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        style_window(self, ZHUK)  # the cards, Пирамидка's among them, and the round clock
         self.hub, self.actor = hub, actor
         self.windows = GameWindows(self._window_gone)  # game id → its one open scoring window
         self.scoreboard: ScoreboardWindow | None = None

@@ -24,7 +24,8 @@ class BracketBoard(QWidget):
         self.title = QLabel(service.get(tournament_id).name)
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # a name is text, never markup
         self.title.setObjectName("boardTitle")
-        self.title.setStyleSheet("font-size: 22pt; font-weight: bold; padding: 6px;")
+        # the hall titles' gold, its own: style_zhuk.qss's #boardTitle is on the Жук windows only
+        self.title.setStyleSheet("font-size: 22pt; font-weight: bold; padding: 6px; color: #e0a526;")
         self.view = BracketView()
         self.view.canvas.base_pt = 9.5
         layout_ = QVBoxLayout(self)

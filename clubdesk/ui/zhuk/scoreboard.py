@@ -15,6 +15,7 @@ from clubdesk.services.tournaments_standings import OUT, standings
 from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import money
 from clubdesk.ui.plain import plain_text_labels
+from clubdesk.ui.window_styles import ZHUK, style_window
 from clubdesk.ui.windows import hall_controls, room_screen, show_on
 from clubdesk.ui.zhuk.board import TableBoard
 from clubdesk.ui.zhuk.hub import ZhukHub
@@ -29,7 +30,8 @@ def _pt(size: float, scale: float) -> str:
 
 
 def _card_style(scale: float) -> str:
-    """resources/style.qss's hall card sizes times `scale` (a parent's style sheet wins over the application's)."""
+    """resources/style_zhuk.qss's hall card sizes times `scale` (set on the cards' parent, it wins over the window's
+    sheet: a nearer ancestor's sheet wins over a farther one's, whatever their rules' specificity)."""
     pt = lambda size: _pt(size, scale)  # noqa: E731
     return (f"#zhukCardBig {{ padding: {round(10 * scale)}px; }}"
             f"#zhukCardBig QLabel {{ {pt(20)}; }}"
@@ -140,6 +142,7 @@ class ScoreboardWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.hub = hub
         self.setObjectName("scoreboard")
+        style_window(self, ZHUK)
         self.setWindowTitle(tr("Табло «Жук»"))
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         title = QLabel(tr("Турнир «Жук»"))

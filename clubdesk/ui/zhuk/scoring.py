@@ -26,6 +26,7 @@ from clubdesk.ui.i18n import tr
 from clubdesk.ui.models.zhuk_table import ZhukLogModel, ZhukPlayersModel, foul_label, left_label, money
 from clubdesk.ui.plain import plain_text_labels
 from clubdesk.ui.views import error_label
+from clubdesk.ui.window_styles import ZHUK, style_window
 from clubdesk.ui.windows import remember
 from clubdesk.ui.zhuk.clock import clock_text
 from clubdesk.ui.zhuk.hub import ZhukHub
@@ -67,6 +68,7 @@ class ZhukTableWidget(QWidget):
     def __init__(self, hub: ZhukHub, actor: Actor, game_id: str, parent: QWidget | None = None,
                  round_id: str | None = None) -> None:
         super().__init__(parent)
+        style_window(self, ZHUK)
         self.hub, self.actor, self.game_id, self.round_id = hub, actor, game_id, round_id
         self.draft = ShotDraft()
         self.undo_stack = QUndoStack(self)
