@@ -98,7 +98,7 @@ def test_the_zhuk_and_mafia_windows_keep_their_type_and_colours(windows):
     # (window, object name) → (point size, text colour; None: not checked) as style_zhuk.qss and style_mafia.qss give
     expected = {("live", "roundClock"): (12, None), ("live", "cardHead"): (14, None),
                 ("table", "zhukClock"): (22, None), ("table", "zhukKey"): (10.5, "#1f2a37"),
-                ("scoreboard", "boardTitle"): (28, None), ("scoreboard", "cardClock"): (None, "#7fd3a1"),  # its size: as fits
+                ("scoreboard", "boardTitle"): (28, "#e0a526"), ("scoreboard", "cardClock"): (None, "#7fd3a1"),  # its size: as fits
                 ("host", "hostClock"): (54, "#1f2328"), ("host", "mafiaBanner"): (20, "#ffffff"),
                 ("display", "displayClock"): (120, "#f3f4f6"), ("display", "displayPhase"): (34, "#fbbf24")}
     for (window, object_name), (size, colour) in expected.items():
@@ -107,3 +107,13 @@ def test_the_zhuk_and_mafia_windows_keep_their_type_and_colours(windows):
             assert label.font().pointSizeF() == size, (window, object_name)
         if colour is not None:
             assert label.palette().color(text).name() == colour, (window, object_name)
+
+
+def test_the_scoreboards_last_minute_banner_is_white_on_red(windows):
+    from PySide6.QtGui import QPalette
+
+    banner = _labelled(windows["scoreboard"], "boardLastMinute")
+    banner.show()
+    picture = banner.grab().toImage()
+    assert picture.pixelColor(picture.width() // 2, 2).name() == "#b3261e"
+    assert banner.palette().color(QPalette.ColorRole.WindowText).name() == "#ffffff"
