@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt, QTimer
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyleOptionViewItem, QTableView
 
 from clubdesk.ui.pyramid.widgets import Opaque
 
@@ -13,11 +13,21 @@ class ShotLogView(QTableView):
     the strip the scroll uncovers are repainted (issue 36). QTableView lays its items out again for every row
     inserted and repaints its whole viewport, then once more when the row's height is set — 14 rows of four
     wrapped cells twice, half a shot's GUI-thread time; the rows above the new one are the same pixels one row
-    higher, which the scroll moves in the window's backing store (by pixels: see shot_log_view)."""
+    higher, which the scroll moves in the window's backing store (by pixels: see shot_log_view).
+
+    An appended row's height is what QTableView.sizeHintForRow makes of it, its cells measured one by one and each
+    cell's height remembered by column, width and text: measuring a wrapped cell lays its text out (~0.1 ms a row
+    under the window's style sheet), yet a match's cells come back to texts they had — the two players' names,
+    «без результата → ничего не забито», a foul (issue 36). The log's items differ in their text only (ShotLogModel:
+    no font, icon or alignment of their own), so the text, the column and its width are what a cell's height depends
+    on; a change of the view's font or style forgets them all."""
+
+    REMEMBERED = 512  # cell heights; more are forgotten all at once
 
     def __init__(self) -> None:
         super().__init__()
         self._quiet_layout = False
+        self._heights: dict[tuple[int, int, str], int] = {}  # (column, width, text) → the cell's height
 
     def show_appended(self, first: int) -> None:
         viewport, rows = self.viewport(), self.verticalHeader()
@@ -28,7 +38,7 @@ class ShotLogView(QTableView):
             rows.blockSignals(True)
             try:
                 for row in range(first, self.model().rowCount()):
-                    rows.resizeSection(row, self.sizeHintForRow(row))
+                    rows.resizeSection(row, self.appended_row_height(row))
             finally:
                 rows.blockSignals(False)
             self.scrollToBottom()  # runs the pending items layout (below), then scrolls: Qt moves the pixels
@@ -36,6 +46,36 @@ class ShotLogView(QTableView):
             self._quiet_layout = False
         top = self.visualRect(self.model().index(first, 0)).top()
         viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+
+    def appended_row_height(self, row: int) -> int:
+        """sizeHintForRow(row), each cell's height remembered (the class's docstring): the tallest cell, and the grid
+        line under it. The log hides no column, and its model keeps each row's texts (ShotLogModel.texts)."""
+        model, header, grid = self.model(), self.horizontalHeader(), int(self.showGrid())
+        option: QStyleOptionViewItem | None = None
+        tallest = 0
+        for col, text in enumerate(model.texts(row)):
+            width = header.sectionSize(col)
+            height = self._heights.get((col, width, text))
+            if height is None:
+                if option is None:
+                    option = QStyleOptionViewItem()
+                    self.initViewItemOption(option)
+                # As QTableView measures a wrapped cell: its rect in the viewport, less the grid line.
+                index = model.index(row, col)
+                option.rect = QRect(self.columnViewportPosition(col), self.rowViewportPosition(row), width - grid,
+                                    max(1, self.rowHeight(row)))
+                height = self.itemDelegateForIndex(index).sizeHint(option, index).height()
+                if len(self._heights) >= self.REMEMBERED:
+                    self._heights.clear()
+                self._heights[(col, width, text)] = height
+            if height > tallest:
+                tallest = height
+        return tallest + grid
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):  # the same text may take another height
+            self._heights.clear()
+        super().changeEvent(event)
 
     def doItemsLayout(self) -> None:  # noqa: N802 - Qt override
         if not self._quiet_layout:
