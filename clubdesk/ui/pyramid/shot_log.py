@@ -49,27 +49,30 @@ class ShotLogView(QTableView):
 
     def appended_row_height(self, row: int) -> int:
         """sizeHintForRow(row), each cell's height remembered (the class's docstring): the tallest cell, and the grid
-        line under it. The log hides no column, and its model keeps each row's texts (ShotLogModel.texts)."""
+        line under it. The log hides no column and has one delegate; its model keeps each row's texts
+        (ShotLogModel.texts)."""
         model, header, grid = self.model(), self.horizontalHeader(), int(self.showGrid())
-        option: QStyleOptionViewItem | None = None
-        tallest = 0
+        heights, tallest, missed = self._heights, 0, []
         for col, text in enumerate(model.texts(row)):
-            width = header.sectionSize(col)
-            height = self._heights.get((col, width, text))
+            key = (col, header.sectionSize(col), text)
+            height = heights.get(key)
             if height is None:
-                if option is None:
-                    option = QStyleOptionViewItem()
-                    self.initViewItemOption(option)
-                # As QTableView measures a wrapped cell: its rect in the viewport, less the grid line.
-                index = model.index(row, col)
-                option.rect = QRect(self.columnViewportPosition(col), self.rowViewportPosition(row), width - grid,
-                                    max(1, self.rowHeight(row)))
-                height = self.itemDelegateForIndex(index).sizeHint(option, index).height()
-                if len(self._heights) >= self.REMEMBERED:
-                    self._heights.clear()
-                self._heights[(col, width, text)] = height
-            if height > tallest:
+                missed.append(key)
+            elif height > tallest:
                 tallest = height
+        if missed:
+            option = QStyleOptionViewItem()
+            self.initViewItemOption(option)
+            delegate, top, tall = self.itemDelegate(), self.rowViewportPosition(row), max(1, self.rowHeight(row))
+            if len(heights) + len(missed) > self.REMEMBERED:
+                heights.clear()
+            for key in missed:
+                col, width, _text = key
+                # As QTableView measures a wrapped cell: its rect in the viewport, less the grid line.
+                option.rect = QRect(header.sectionViewportPosition(col), top, width - grid, tall)
+                height = heights[key] = delegate.sizeHint(option, model.index(row, col)).height()
+                if height > tallest:
+                    tallest = height
         return tallest + grid
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
