@@ -246,7 +246,7 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
             box.show_state(s["score"][pid], s["shelves"][pid], s["debts"][pid], s["to_move"] == pid,
                            s["winner"] == pid)
         # The header's lines and the table's balls are worded only when the facts they show change: most shots
-        # change neither, and wording them was a fifth of a shot's tr() calls (issue 36).
+        # change neither, and wording them was a third of a shot's tr() calls (issue 36).
         facts = (s["mode"], s["in_hand"], s.get("control_spot"), s.get("control_ball"), s["control_privilege"],
                  s["opening"])
         if facts != self._info_facts:

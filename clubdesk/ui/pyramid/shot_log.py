@@ -16,11 +16,13 @@ class ShotLogView(QTableView):
     higher, which the scroll moves in the window's backing store (by pixels: see shot_log_view).
 
     An appended row's height is what QTableView.sizeHintForRow makes of it, its cells measured one by one and each
-    cell's height remembered by column, width and text: measuring a wrapped cell lays its text out (~0.1 ms a row
-    under the window's style sheet), yet a match's cells come back to texts they had — the two players' names,
-    «без результата → ничего не забито», a foul (issue 36). The log's items differ in their text only (ShotLogModel:
-    no font, icon or alignment of their own), so the text, the column and its width are what a cell's height depends
-    on; a change of the view's font or style forgets them all."""
+    cell's height remembered by column, width and text: measuring a cell lays its text out under the window's style
+    sheet, and a match's cells come back to texts they had — the two players' names, an unchanged score, «без
+    результата → ничего не забито», a foul (issue 36). The № cell is new on every row: a row of texts all new costs
+    what sizeHintForRow costs (counted in instructions, within 1 %), a row whose other cells were seen a third of it.
+    The log's items differ in their text only (ShotLogModel: no font, icon or alignment of their own), so the text,
+    the column and its width are what a cell's height depends on; a change of the view's font or style forgets them
+    all."""
 
     REMEMBERED = 512  # cell heights; more are forgotten all at once
 

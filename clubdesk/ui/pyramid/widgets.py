@@ -209,7 +209,8 @@ class PlayerBox(QFrame):
         return "true" if self._active else "false"
 
     # For tests and tools, no style rule. Declared, read when asked: set on every shot that passes the turn, a
-    # dynamic property sent the box an event, through its Opaque filter into Python (~3 % of a shot, issue 36).
+    # dynamic property sent the box an event, through its Opaque filter into Python (~3 % of a shot's
+    # instructions, issue 36).
     active = Property(str, _active_text)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
