@@ -91,7 +91,6 @@ class ShotLogModel(QStandardItemModel):
         super().__init__(0, len(log_headers()), parent)
         self._players, self._names = players, names
         self._rows: list[ShotLine] = []
-        self._texts_of: list[tuple[str, str, str, str]] = []  # each row's cells as shown (the log view measures them)
         # Each cell is a copy of this one (read-only), made by Qt: an item made in Python is a wrapper whose every
         # flags() and data() call from Qt looks for a Python override first (issue 36: several µs a row).
         self._cell = QStandardItem()
@@ -104,7 +103,7 @@ class ShotLogModel(QStandardItemModel):
         self.blockSignals(True)
         try:
             self.setRowCount(0)
-            self._rows, self._texts_of = [], []
+            self._rows = []
             for line in lines:
                 self.append(line)
         finally:
@@ -115,7 +114,6 @@ class ShotLogModel(QStandardItemModel):
         self._rows.append(line)
         player, shot, after = self._texts(line)
         texts = (str(len(self._rows)), player, shot, after)
-        self._texts_of.append(texts)
         cells = [self._cell.clone() for _ in texts]
         for item, t in zip(cells, texts, strict=True):
             item.setText(t)
@@ -126,7 +124,6 @@ class ShotLogModel(QStandardItemModel):
         if not self._rows:
             return
         self._rows.pop()
-        self._texts_of.pop()
         self.removeRow(len(self._rows))
 
     def _texts(self, line: ShotLine) -> tuple[str, str, str]:
@@ -134,10 +131,6 @@ class ShotLogModel(QStandardItemModel):
         a, b = self._players
         shot = f"{text.describe(line.event)}\n→ {text.result(line.result)}"
         return self._names.get(line.event["player"], line.event["player"]), shot, f"{line.score[a]} : {line.score[b]}"
-
-    def texts(self, row: int) -> tuple[str, str, str, str]:
-        """The row's cells as shown: №, player, shot → result, score."""
-        return self._texts_of[row]
 
     def line(self, row: int) -> ShotLine:
         return self._rows[row]

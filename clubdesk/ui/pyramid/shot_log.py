@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRect, Qt, QTimer
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyleOptionViewItem, QTableView
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from clubdesk.ui.pyramid.widgets import Opaque
 
@@ -13,23 +13,11 @@ class ShotLogView(QTableView):
     the strip the scroll uncovers are repainted (issue 36). QTableView lays its items out again for every row
     inserted and repaints its whole viewport, then once more when the row's height is set — 14 rows of four
     wrapped cells twice, half a shot's GUI-thread time; the rows above the new one are the same pixels one row
-    higher, which the scroll moves in the window's backing store (by pixels: see shot_log_view).
-
-    An appended row's height is what QTableView.sizeHintForRow makes of it, its cells measured one by one and each
-    cell's height remembered by column, width and text: measuring a cell lays its text out under the window's style
-    sheet, and a match's cells come back to texts they had — the two players' names, an unchanged score, «без
-    результата → ничего не забито», a foul (issue 36). The № cell is new on every row: a row of texts all new costs
-    what sizeHintForRow costs (counted in instructions, within 1 %), a row whose other cells were seen a third of it.
-    The log's items differ in their text only (ShotLogModel: no font, icon or alignment of their own), so the text,
-    the column and its width are what a cell's height depends on; a change of the view's font or style forgets them
-    all."""
-
-    REMEMBERED = 512  # cell heights; more are forgotten all at once
+    higher, which the scroll moves in the window's backing store (by pixels: see shot_log_view)."""
 
     def __init__(self) -> None:
         super().__init__()
         self._quiet_layout = False
-        self._heights: dict[tuple[int, int, str], int] = {}  # (column, width, text) → the cell's height
 
     def show_appended(self, first: int) -> None:
         viewport, rows = self.viewport(), self.verticalHeader()
@@ -40,7 +28,7 @@ class ShotLogView(QTableView):
             rows.blockSignals(True)
             try:
                 for row in range(first, self.model().rowCount()):
-                    rows.resizeSection(row, self.appended_row_height(row))
+                    rows.resizeSection(row, self.sizeHintForRow(row))
             finally:
                 rows.blockSignals(False)
             # What scrollToBottom does, less its second pass of updateGeometries right after the layout's own: the
@@ -52,39 +40,6 @@ class ShotLogView(QTableView):
             self._quiet_layout = False
         top = self.visualRect(self.model().index(first, 0)).top()
         viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
-
-    def appended_row_height(self, row: int) -> int:
-        """sizeHintForRow(row), each cell's height remembered (the class's docstring): the tallest cell, and the grid
-        line under it. The log hides no column and has one delegate; its model keeps each row's texts
-        (ShotLogModel.texts)."""
-        model, header, grid = self.model(), self.horizontalHeader(), int(self.showGrid())
-        heights, tallest, missed = self._heights, 0, []
-        for col, text in enumerate(model.texts(row)):
-            key = (col, header.sectionSize(col), text)
-            height = heights.get(key)
-            if height is None:
-                missed.append(key)
-            elif height > tallest:
-                tallest = height
-        if missed:
-            option = QStyleOptionViewItem()
-            self.initViewItemOption(option)
-            delegate, top, tall = self.itemDelegate(), self.rowViewportPosition(row), max(1, self.rowHeight(row))
-            if len(heights) + len(missed) > self.REMEMBERED:
-                heights.clear()
-            for key in missed:
-                col, width, _text = key
-                # As QTableView measures a wrapped cell: its rect in the viewport, less the grid line.
-                option.rect = QRect(header.sectionViewportPosition(col), top, width - grid, tall)
-                height = heights[key] = delegate.sizeHint(option, model.index(row, col)).height()
-                if height > tallest:
-                    tallest = height
-        return tallest + grid
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):  # the same text may take another height
-            self._heights.clear()
-        super().changeEvent(event)
 
     def doItemsLayout(self) -> None:  # noqa: N802 - Qt override
         if not self._quiet_layout:
