@@ -34,3 +34,36 @@ def test_appended_shots_scroll_the_log_as_far_as_its_whole_layout_would(window):
     assert last.bottom() + grid == view.viewport().height() - 1  # the last row and its grid line end the log
     view.updateGeometries()  # QTableView's own pass over the same rows
     assert scrolled(view) == appended
+
+
+def test_appended_rows_take_the_height_qt_measures_after_the_font_and_the_width_change(window, qtbot):
+    """The log remembers its cells' heights (ShotLogView.appended_row_height): a row appended is as tall as
+    QTableView.sizeHintForRow makes it — with texts seen before, after the log's font grew, and at another width."""
+    view = window.log_view
+    shots = [ShotDraft(foul="miss"), ShotDraft(), ShotDraft(foul="push", centre_blocked=True), ShotDraft()]
+
+    def append(n: int) -> range:
+        first = window.log.rowCount()
+        for i in range(n):
+            window.draft = shots[i % len(shots)]
+            window.commit()
+            QApplication.processEvents()
+        assert window.log.rowCount() == first + n, window.error.text()
+        return range(first, window.log.rowCount())
+
+    def measured(rows: range) -> list[tuple[int, int]]:
+        return [(view.rowHeight(r), view.sizeHintForRow(r)) for r in rows]
+
+    rows = append(8)  # each text twice: the second time its height is remembered
+    assert all(h == hint for h, hint in measured(rows)), measured(rows)
+    font = view.font()
+    font.setPointSizeF(font.pointSizeF() * 1.6)
+    view.setFont(font)
+    QApplication.processEvents()
+    rows = append(4)
+    assert all(h == hint for h, hint in measured(rows)), measured(rows)
+    assert view.rowHeight(rows[0]) > view.rowHeight(0)  # the bigger font's rows are taller
+    window.resize(900, 700)  # the text column narrows: its texts wrap at another width
+    qtbot.waitUntil(lambda: all(h == hint for h, hint in measured(range(window.log.rowCount()))), timeout=10_000)
+    rows = append(4)
+    assert all(h == hint for h, hint in measured(rows)), measured(rows)

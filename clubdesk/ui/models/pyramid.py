@@ -91,6 +91,10 @@ class ShotLogModel(QStandardItemModel):
         super().__init__(0, len(log_headers()), parent)
         self._players, self._names = players, names
         self._rows: list[ShotLine] = []
+        # Each cell is a copy of this one (read-only), made by Qt: an item made in Python is a wrapper whose every
+        # flags() and data() call from Qt looks for a Python override first (issue 36: several µs a row).
+        self._cell = QStandardItem()
+        self._cell.setEditable(False)
         self.setHorizontalHeaderLabels(log_headers())
 
     def reset(self, lines: list[ShotLine]) -> None:
@@ -109,10 +113,11 @@ class ShotLogModel(QStandardItemModel):
     def append(self, line: ShotLine) -> None:
         self._rows.append(line)
         player, shot, after = self._texts(line)
-        cells = [QStandardItem(t) for t in (str(len(self._rows)), player, shot, after)]
+        texts = (str(len(self._rows)), player, shot, after)
+        cells = [self._cell.clone() for _ in texts]
+        for item, t in zip(cells, texts, strict=True):
+            item.setText(t)
         cells[SHOT].setToolTip(shot)
-        for item in cells:
-            item.setEditable(False)
         self.appendRow(cells)
 
     def pop(self) -> None:

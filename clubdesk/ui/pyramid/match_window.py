@@ -64,6 +64,9 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         self.table_name, self.referee = match.table, match.referee_name  # the person, not a login
         self.draft = ShotDraft()
         self._live_shown: bool | None = None  # what the entry's buttons were last set for (_sync_entry)
+        self._touch_free_shown: bool | None = None  # what the №10 touch box's tip was last set for (_sync_entry)
+        self._info_facts: tuple | None = None  # the state's facts the header's lines show (refresh)
+        self._table_shown: list | None = None  # the balls the table line shows (refresh)
         self.entered: list[str] = []  # the lists facts went to, in order (Backspace takes the last back)
         self.typer = BallTyper()
         self.mode = CALL
@@ -242,17 +245,16 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         for pid, box in zip(self.players, self.boxes, strict=True):
             box.show_state(s["score"][pid], s["shelves"][pid], s["debts"][pid], s["to_move"] == pid,
                            s["winner"] == pid)
-        lines = [tr("Стол: {t}").format(t=self.table_name or "—")]
-        if self.referee:
-            lines.append(tr("Судья: {name}").format(name=self.referee))
-        lines += [tr("Режим: {m}").format(m=text.mode(s["mode"])),
-                  tr("Биток с руки: {h}").format(h=text.in_hand(s["in_hand"])),
-                  tr("№10: {where}").format(where=text.control_place(s, self.names)),
-                  tr("Право на №10 битком (P§13): {yes}").format(yes=tr("да") if s["control_privilege"] else tr("нет"))]
-        if s["opening"]:
-            lines.insert(1, tr("Разбой (P§2)"))
-        set_text(self.info, "\n".join(lines))
-        set_text(self.table_balls, text.table_line(s["table"], text.ball))
+        # The header's lines and the table's balls are worded only when the facts they show change: most shots
+        # change neither, and wording them was a third of a shot's tr() calls (issue 36).
+        facts = (s["mode"], s["in_hand"], s.get("control_spot"), s.get("control_ball"), s["control_privilege"],
+                 s["opening"])
+        if facts != self._info_facts:
+            self._info_facts = facts
+            set_text(self.info, self._info_text(s))
+        if s["table"] != self._table_shown:
+            self._table_shown = list(s["table"])
+            set_text(self.table_balls, text.table_line(s["table"], text.ball))
         if s["finished"]:
             how = tr("сдача") if s["termination"] == "concession" else tr("больше 50 очков")
             self.banner.setText(tr("Матч окончен: победил {name} ({how})").format(name=self.names[s["winner"]],
@@ -263,6 +265,18 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         if entry:
             self._sync_entry()
 
+    def _info_text(self, s: dict) -> str:
+        lines = [tr("Стол: {t}").format(t=self.table_name or "—")]
+        if self.referee:
+            lines.append(tr("Судья: {name}").format(name=self.referee))
+        lines += [tr("Режим: {m}").format(m=text.mode(s["mode"])),
+                  tr("Биток с руки: {h}").format(h=text.in_hand(s["in_hand"])),
+                  tr("№10: {where}").format(where=text.control_place(s, self.names)),
+                  tr("Право на №10 битком (P§13): {yes}").format(yes=tr("да") if s["control_privilege"] else tr("нет"))]
+        if s["opening"]:
+            lines.insert(1, tr("Разбой (P§2)"))
+        return "\n".join(lines)
+
     def _sync_entry(self) -> None:
         engine = self._service.engine(self.game_id)
         live = not self._over()
@@ -270,8 +284,11 @@ class MatchWindow(ShotEntry, MatchLayout, QWidget):
         self.pockets.set_enabled(live and self.mode != OFF and self.balls.selected() is not None)
         self.straight.setEnabled(live and self.mode != OFF)  # for a pot, and for «+» (the called balls)
         self.touched.setEnabled(live and engine.on_cloth(CONTROL))
-        self.touched.setToolTip(tr("Сейчас касание №10 без штрафа") if engine.touch_allowed()
-                                else tr("Касание №10 при других шарах — штраф (P§12)"))
+        free = engine.touch_allowed()
+        if free != self._touch_free_shown:  # a tip set anew is an event to the box, even the same text
+            self._touch_free_shown = free
+            self.touched.setToolTip(tr("Сейчас касание №10 без штрафа") if free
+                                    else tr("Касание №10 при других шарах — штраф (P§12)"))
         self.trick.setEnabled(live and engine.trick_possible())
         if not engine.trick_possible() and self.trick.currentIndex():
             self.trick.setCurrentIndex(0)

@@ -31,7 +31,11 @@ class ShotLogView(QTableView):
                     rows.resizeSection(row, self.sizeHintForRow(row))
             finally:
                 rows.blockSignals(False)
-            self.scrollToBottom()  # runs the pending items layout (below), then scrolls: Qt moves the pixels
+            # What scrollToBottom does, less its second pass of updateGeometries right after the layout's own: the
+            # pending items layout (below), then the scroll — Qt moves the pixels.
+            self.executeDelayedItemsLayout()
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.maximum())
         finally:
             self._quiet_layout = False
         top = self.visualRect(self.model().index(first, 0)).top()
@@ -52,7 +56,7 @@ class ShotLogView(QTableView):
             viewport.update()
 
     def updateGeometries(self) -> None:  # noqa: N802 - Qt override
-        """Rows appended change only how far the log scrolls: QTableView's own pass (run twice by scrollToBottom)
+        """Rows appended change only how far the log scrolls: QTableView's own pass (run by the items layout)
         also sets the viewport's margins, which lays the scroll bars out again under the style sheet, and places
         the headers — none of which an appended row moves (~0.1 ms a shot, issue 36). Any other change (a
         resize, an undo, a reset) takes the whole pass; the scroll bar's single step follows the rows as they

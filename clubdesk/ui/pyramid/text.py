@@ -22,18 +22,32 @@ def table_line(balls, shown=None) -> str:
     return tr("На столе: {balls} — {points} очк.").format(balls=on_table, points=points)
 
 
+# The words of each key, translated when asked: a shot's log line and the header name one foul, one reason and
+# one cue-ball state, and translating every one of them each time was half a shot's tr() calls (issue 36).
+_FOULS = {"miss": lambda: tr("промах"), "not_cue_ball": lambda: tr("удар не по битку"),
+          "touch": lambda: tr("туш (касание шара)"), "rebound": lambda: tr("отыгрыш"),
+          "double_hit": lambda: tr("двойной удар"), "push": lambda: tr("пропих / нажим")}
+_TRICKS = {"carom3": lambda: tr("карамболь на №10"), "rocambole3": lambda: tr("рокамболь на №10")}
+_IN_HAND = {None: lambda: tr("нет"), "restricted": lambda: tr("с руки, с ограничением (P§15)"),
+            "free": lambda: tr("с руки, свободно (P§16)")}
+_REASONS = {"counted": lambda: tr("засчитано"), "nothing": lambda: tr("ничего не забито"),
+            "foul": lambda: tr("штраф"), "cue_off_table": lambda: tr("биток за бортом"),
+            "cue_not_as_called": lambda: tr("биток не по заказу"),
+            "double_failed": lambda: tr("двойной заказ не выполнен"),
+            "straight_from_hand": lambda: tr("прямой с руки не засчитан"), "trick": lambda: tr("приём засчитан"),
+            "conceded": lambda: tr("сдача")}
+
+
 def foul_names() -> dict[str, str]:
-    return {"miss": tr("промах"), "not_cue_ball": tr("удар не по битку"), "touch": tr("туш (касание шара)"),
-            "rebound": tr("отыгрыш"), "double_hit": tr("двойной удар"), "push": tr("пропих / нажим")}
+    return {key: words() for key, words in _FOULS.items()}
 
 
 def trick_names() -> dict[str, str]:
-    return {"carom3": tr("карамболь на №10"), "rocambole3": tr("рокамболь на №10")}
+    return {key: words() for key, words in _TRICKS.items()}
 
 
 def in_hand(value: str | None) -> str:
-    return {None: tr("нет"), "restricted": tr("с руки, с ограничением (P§15)"),
-            "free": tr("с руки, свободно (P§16)")}[value]
+    return _IN_HAND[value]()
 
 
 def mode(value: str) -> str:
@@ -65,21 +79,14 @@ def describe(event: dict) -> str:
     if event.get("off_table"):
         parts.append(tr("за борт") + " " + ", ".join(ball(b) for b in event["off_table"]))
     if event.get("trick"):
-        parts.append(trick_names()[event["trick"]])
+        parts.append(_TRICKS[event["trick"]]())
     elif event.get("touched_control"):
         parts.append(tr("касание №10"))
     if event.get("foul"):
-        parts.append(tr("штраф: {kind}").format(kind=foul_names()[event["foul"]]))
+        parts.append(tr("штраф: {kind}").format(kind=_FOULS[event["foul"]]()))
     if event.get("centre_blocked"):
         parts.append(tr("центр занят"))
     return "; ".join(parts) or tr("без результата")
-
-
-def reasons() -> dict[str, str]:
-    return {"counted": tr("засчитано"), "nothing": tr("ничего не забито"), "foul": tr("штраф"),
-            "cue_off_table": tr("биток за бортом"), "cue_not_as_called": tr("биток не по заказу"),
-            "double_failed": tr("двойной заказ не выполнен"), "straight_from_hand": tr("прямой с руки не засчитан"),
-            "trick": tr("приём засчитан"), "conceded": tr("сдача")}
 
 
 def result(res: dict) -> str:
@@ -89,7 +96,8 @@ def result(res: dict) -> str:
     if res.get("counted"):
         parts = [tr("засчитано: {balls}").format(balls=", ".join(ball(b) for b in res["counted"]))]
     else:
-        parts = [reasons().get(res.get("reason"), res.get("reason") or "")]
+        reason = res.get("reason")
+        parts = [_REASONS[reason]() if reason in _REASONS else reason or ""]
     if res.get("cue_counted"):
         parts.append(tr("свояк"))
     if res.get("bonus") is not None:
