@@ -90,3 +90,51 @@ def test_banned_player_shows_red_with_reason_tooltip(club, demo_admin):
     assert QColor(model.data(idx, Qt.ItemDataRole.ForegroundRole)).name() == "#b3261e"
     fine = next(r for r in range(model.rowCount()) if r not in banned)
     assert model.data(model.index(fine, pm.STATUS), Qt.ItemDataRole.ForegroundRole) is None
+
+
+def test_the_rating_column_is_aligned_right_once_it_has_ratings(club, demo_admin):
+    model = PlayersModel(club.players, ratings_later=True)
+    cell = model.index(0, pm.RATING)
+    assert model.data(cell) == "" and model.data(cell, Qt.ItemDataRole.TextAlignmentRole) is None  # the first frame's
+    model.load_ratings()
+    assert model.data(cell) != ""
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    assert model.data(cell, Qt.ItemDataRole.TextAlignmentRole) == right.value
+
+
+FIRST_FRAME = """
+import sys
+from pathlib import Path
+from clubdesk.roles import Actor
+from clubdesk.services.club import Club
+from clubdesk.store.db import open_store
+from clubdesk.ui.app import make_application
+from clubdesk.ui.pages.players import PlayersPage
+app, _tr = make_application("ru", quiet=True)
+club = Club(open_store(Path(sys.argv[1])))
+page = PlayersPage(club.players, Actor(None, "admin", frozenset({"admin"})), later=lambda fn: None)  # never run
+page.resize(900, 600)
+page.show()
+app.processEvents()
+import PySide6.QtCore
+print(page.model.rowCount(), "QByteArray" in vars(PySide6.QtCore))
+"""
+
+
+def test_the_registry_painted_before_its_ratings_converts_no_int_for_pyside(club, admin, tmp_path):
+    """Issue 36: the first Python int (or QColor) a data() returns makes PySide build QByteArray's type and its enums
+    (~1.2 M instructions); the first frame's rating column is empty and answers no alignment. (No ban here: a
+    banned player's colour is such a value.)"""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    for i in range(5):
+        club.players.add(admin, PlayerData(f"Игрок Номер{i:02d}"))
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(club.store.path)], capture_output=True, text=True,
+                          env=env, timeout=120, check=True, cwd=tmp_path)
+    rows, built = done.stdout.split()
+    assert int(rows) > 0 and built == "False"

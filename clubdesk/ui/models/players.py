@@ -205,7 +205,11 @@ class PlayersModel(RowTableModel):
                     return tr("гость вечера") if p.is_guest else tr("в клубе")
                 return tr("запрет до {date}").format(date=p.ban_until.strftime("%d.%m.%Y")) if p.ban_until \
                     else tr("запрет бессрочно")
-        elif role == ALIGNMENT and col == RATING:
+        elif role == ALIGNMENT and col == RATING and self._ratings is not None:
+            # Answered once the column has ratings (load_ratings repaints it): the first frame's empty cells are
+            # aligned nowhere, and the first value other than a str, a bool or None that a data() returns makes
+            # PySide build QByteArray's type and its two enums (~1.2 M instructions of the first frame, issue 36;
+            # a banned player's colour on the first screen still does).
             return ALIGN_RIGHT_VCENTER
         elif role == TOOLTIP and p.id in self._marked and not banned:
             return tr("Уже отмечен на этом вечере")
