@@ -71,7 +71,7 @@ class PlayerPicker(QWidget):
         return self.model.data(index, PLAYER_ROLE) if index.isValid() else None
 
     def select(self, player_id: str) -> bool:
-        row = self.model.row_of(player_id)
+        row = self.model.load_row(player_id)
         if row >= 0:
             self.view.setCurrentIndex(self.model.index(row, 0))
         return row >= 0

@@ -138,3 +138,27 @@ def test_the_registry_painted_before_its_ratings_converts_no_int_for_pyside(club
                           env=env, timeout=120, check=True, cwd=tmp_path)
     rows, built = done.stdout.split()
     assert int(rows) > 0 and built == "False"
+
+
+def test_a_player_beyond_the_rows_read_is_found_by_reading_on(club, admin, monkeypatch):
+    monkeypatch.setattr(pm, "FIRST_PAGE", 4)
+    monkeypatch.setattr(pm, "PAGE", 7)
+    last = [club.players.add(admin, PlayerData(f"Игрок Номер{i:02d}")) for i in range(30)][-1]
+    model = PlayersModel(club.players)
+    assert model.row_of(last.id) == -1
+    assert model.load_row(last.id) == 29 and model.player_at(29).id == last.id
+    assert model.load_row("no-such-player") == -1
+
+
+def test_a_player_saved_at_the_end_of_the_registry_is_selected_and_shown(qtbot, club, admin, monkeypatch):
+    from clubdesk.ui.pages.players import PlayersPage
+
+    monkeypatch.setattr(pm, "FIRST_PAGE", 4)
+    monkeypatch.setattr(pm, "PAGE", 7)
+    for i in range(30):
+        club.players.add(admin, PlayerData(f"Игрок Номер{i:02d}"))
+    page = PlayersPage(club.players, admin)
+    qtbot.addWidget(page)
+    saved = club.players.add(admin, PlayerData("Яковлев Пётр"))  # sorts after every other
+    page._show_saved(saved.id)
+    assert page.selected_row() >= 0 and page.model.player_at(page.selected_row()).id == saved.id

@@ -180,6 +180,16 @@ class PlayersModel(RowTableModel):
     def row_of(self, player_id: str) -> int:
         return next((i for i, p in enumerate(self._rows) if p.id == player_id), -1)
 
+    def load_row(self, player_id: str) -> int:
+        """The player's row, reading the next pages until it is among the rows read (a player just saved sorts
+        anywhere in the registry, not always within the first page); -1 if the list does not hold him."""
+        row = self.row_of(player_id)
+        while row < 0 and self.canFetchMore():
+            first = len(self._rows)
+            self.fetchMore()
+            row = next((first + i for i, p in enumerate(self._rows[first:]) if p.id == player_id), -1)
+        return row
+
     # -- Qt model interface (rows, columns and headers come from RowTableModel) ------------
 
     def data(self, index: Index, role: int = DISPLAY):

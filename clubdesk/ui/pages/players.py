@@ -269,7 +269,7 @@ class PlayersPage(QWidget):
 
     def _show_saved(self, player_id: str) -> None:
         self.model.refresh()
-        row = self.model.row_of(player_id)
+        row = self.model.load_row(player_id)
         if row >= 0:
             self.view.selectRow(row)
             self.view.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
