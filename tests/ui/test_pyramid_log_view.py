@@ -67,3 +67,28 @@ def test_appended_rows_take_the_height_qt_measures_after_the_font_and_the_width_
     qtbot.waitUntil(lambda: all(h == hint for h, hint in measured(range(window.log.rowCount()))), timeout=10_000)
     rows = append(4)
     assert all(h == hint for h, hint in measured(rows)), measured(rows)
+
+
+def test_a_match_reopened_shows_its_latest_shot(qtbot, club, admin):
+    """Scrolled to its latest shot while the window is built, the log then gets its size and its text column's
+    width from the window's layout: the last shot must still be in sight, not below the log's bottom."""
+    from clubdesk.ui.pyramid.match_window import MatchWindow
+
+    first = show_match_window(qtbot, club, admin, (1240, 700))
+    for i in range(25):  # more rows than the log shows
+        first.draft = ShotDraft(foul="miss" if i % 3 == 0 else None)
+        first.commit()
+    first.close()
+    again = MatchWindow(first._service, admin, first.game_id)
+    qtbot.addWidget(again)
+    again.resize(1240, 700)
+    again.show()
+    qtbot.waitExposed(again)
+    view, bar = again.log_view, again.log_view.verticalScrollBar()
+
+    def last_shot_in_sight() -> None:  # after the rows are measured again at the text column's width (queued)
+        last = view.visualRect(again.log.index(again.log.rowCount() - 1, 0))
+        assert bar.maximum() > 0 and bar.value() == bar.maximum()
+        assert last.height() > 0 and last.bottom() < view.viewport().height()
+
+    qtbot.waitUntil(last_shot_in_sight, timeout=3000)

@@ -18,6 +18,20 @@ class ShotLogView(QTableView):
     def __init__(self) -> None:
         super().__init__()
         self._quiet_layout = False
+        # A log that shows its last row keeps showing it as its range changes (the window's layout sizes it, its rows
+        # are measured again at the text column's width): a match reopened is scrolled to its latest shot while it
+        # is built, and was then left where that put it — the referee saw old shots. A scroll up stops the following.
+        self._following = True
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, value: int) -> None:
+        self._following = value == self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self._following and not self._quiet_layout:  # show_appended scrolls by itself, moving the pixels
+            self.verticalScrollBar().setValue(high)
 
     def show_appended(self, first: int) -> None:
         viewport, rows = self.viewport(), self.verticalHeader()
