@@ -115,8 +115,8 @@ def club_style(qapp):
     qapp.setStyleSheet("")
 
 
-def show_match_window(qtbot, club, admin, size: tuple[int, int] | None = None):
-    """A Пирамидка match window of two players at «Стол 5», shown (at `size`, if given)."""
+def match_window(qtbot, club, admin):
+    """A Пирамидка match window of two players at «Стол 5», built, not shown."""
     from clubdesk.services.matches import MatchService
     from clubdesk.services.players import PlayerData
     from clubdesk.ui.pyramid.match_window import MatchWindow
@@ -126,8 +126,28 @@ def show_match_window(qtbot, club, admin, size: tuple[int, int] | None = None):
     svc = MatchService.of(club)
     w = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
     qtbot.addWidget(w)
+    return w
+
+
+def show_match_window(qtbot, club, admin, size: tuple[int, int] | None = None):
+    """`match_window`, shown (at `size`, if given)."""
+    w = match_window(qtbot, club, admin)
     if size is not None:
         w.resize(*size)
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+def demo_live_games(club, demo_admin):
+    """Over the demo club: the Жук hub (its clock not ticking into later tests), its first running table, and a
+    GameController on the running Mafia game — what the tests of the game windows open."""
+    from clubdesk.ui.mafia.controller import GameController
+    from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
+    from tests.ui.test_host_panel import NAMES
+
+    hub = install_hub(club, ZhukHub(club, autostart=False))
+    hub.clock_actor = demo_admin
+    table = hub.tournaments.running_tables()[0]
+    mafia = next(g for g in club.store.read("SELECT id, status FROM games WHERE game = 'mafia'") if g[1] == "running")
+    return hub, table, GameController(club.games, demo_admin, mafia[0], NAMES, "Игра 2, стол 1")

@@ -6,10 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.services.demo_pyramid import MATCH
-from clubdesk.services.matches import MatchService
-from clubdesk.services.players import PlayerData
 from clubdesk.ui.models.pyramid import SHOT
 from clubdesk.ui.pyramid.match_window import MatchWindow
+from tests.ui.conftest import match_window
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
 
@@ -22,12 +21,8 @@ def shown(w: MatchWindow) -> dict:
 
 
 def test_after_each_shot_and_undo_the_window_shows_what_a_window_opened_then_shows(qtbot, club, admin):
-    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
-    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
-    svc = MatchService.of(club)
-    gid = svc.create(admin, a.id, b.id, table="Стол 5")
-    window = MatchWindow(svc, admin, gid)
-    qtbot.addWidget(window)
+    window = match_window(qtbot, club, admin)
+    svc, gid = window._service, window.game_id
     window.show()
 
     def as_reopened() -> dict:
@@ -50,11 +45,7 @@ def test_after_each_shot_and_undo_the_window_shows_what_a_window_opened_then_sho
 
 
 def test_log_cells_are_read_only_and_the_shot_cell_tells_its_text(qtbot, club, admin):
-    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
-    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
-    svc = MatchService.of(club)
-    window = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
-    qtbot.addWidget(window)
+    window = match_window(qtbot, club, admin)
     for _who, shot in MATCH[:3]:
         assert window.record(shot, push=True), window.error.text()
     log = window.log

@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 
 from clubdesk.ui import windows
 from clubdesk.ui.windows import TITLE_BAR, fit
-from tests.ui.test_host_panel import NAMES
+from tests.ui.conftest import demo_live_games
 
 LAPTOP = QRect(0, 0, 1366, 728)   # 1366×768 less a 40-pixel panel
 
@@ -26,24 +26,18 @@ def opened(qtbot, club, demo_admin):
     from clubdesk.services.evenings import EveningService
     from clubdesk.services.matches import MatchService
     from clubdesk.services.seasons import SeasonService
-    from clubdesk.ui.mafia.controller import GameController
     from clubdesk.ui.mafia.display import PublicDisplay
     from clubdesk.ui.mafia.host_panel import HostPanel
     from clubdesk.ui.mafia.season_window import SeasonWindow
     from clubdesk.ui.print_preview import PrintPreview
     from clubdesk.ui.pyramid.match_window import MatchWindow
-    from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
     from clubdesk.ui.zhuk.new_tournament import NewTournamentDialog
     from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
     from clubdesk.ui.zhuk.scoring import ZhukTableWindow
     from clubdesk.ui.zhuk.standings import StandingsWindow
     from tests.reports.fill import record
 
-    hub = install_hub(club, ZhukHub(club, autostart=False))   # no clock ticking into later tests
-    hub.clock_actor = demo_admin
-    table = hub.tournaments.running_tables()[0]
-    mafia = next(g for g in club.store.read("SELECT id, status FROM games WHERE game = 'mafia'") if g[1] == "running")
-    c = GameController(club.games, demo_admin, mafia[0], NAMES, "Игра 2, стол 1")
+    hub, table, c = demo_live_games(club, demo_admin)
     match = next(m for m in MatchService.of(club).list() if not m.finished)
     made = {
         "host panel": (HostPanel(c), QSize(1180, 700)),

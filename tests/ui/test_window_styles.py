@@ -11,6 +11,7 @@ import pytest
 
 from clubdesk.resources import resource_path
 from clubdesk.ui.window_styles import MAFIA, ZHUK, window_style
+from tests.ui.conftest import demo_live_games
 
 pytestmark = [pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise", "setGeometry"),
               pytest.mark.usefixtures("club_style")]
@@ -62,20 +63,13 @@ def test_a_window_sheets_names_are_given_only_inside_the_windows_that_carry_it(n
 @pytest.fixture
 def windows(qtbot, club, demo_admin):
     """The windows that carry a sheet of their own, over the demo club, shown."""
-    from clubdesk.ui.mafia.controller import GameController
     from clubdesk.ui.mafia.display import PublicDisplay
     from clubdesk.ui.mafia.host_panel import HostPanel
     from clubdesk.ui.pages.live import LivePage
-    from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
     from clubdesk.ui.zhuk.scoreboard import ScoreboardWindow
     from clubdesk.ui.zhuk.scoring import ZhukTableWindow
-    from tests.ui.test_host_panel import NAMES
 
-    hub = install_hub(club, ZhukHub(club, autostart=False))   # no clock ticking into later tests
-    hub.clock_actor = demo_admin
-    table = hub.tournaments.running_tables()[0]
-    mafia = next(g for g in club.store.read("SELECT id, status FROM games WHERE game = 'mafia'") if g[1] == "running")
-    c = GameController(club.games, demo_admin, mafia[0], NAMES, "Игра 2, стол 1")
+    hub, table, c = demo_live_games(club, demo_admin)
     made = {"live": LivePage(hub, demo_admin), "table": ZhukTableWindow(hub, demo_admin, table.game_id,
                                                                          table.round_id, "Стол 1"),
             "scoreboard": ScoreboardWindow(hub), "host": HostPanel(c), "display": PublicDisplay(c, "Игра 2")}

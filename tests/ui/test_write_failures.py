@@ -20,10 +20,10 @@ from clubdesk.ui.mafia.controller import GameController
 from clubdesk.ui.mafia.host_panel import HostPanel
 from clubdesk.ui.mafia.registration import RegistrationTab
 from clubdesk.ui.player_dialog import PlayerDialog
-from clubdesk.ui.pyramid.match_window import MatchWindow
 from clubdesk.ui.zhuk.hub import ZhukHub, install_hub
 from clubdesk.ui.zhuk.scoring import ZhukTableWidget
 from tests.faults import StoreFaults
+from tests.ui.conftest import match_window
 from tests.ui.test_host_panel import NAMES, ROLES
 from tests.ui.test_pyramid_window import show
 from tests.ui.test_zhuk_scoring import type_shot
@@ -105,11 +105,7 @@ def test_zhuk_table_after_another_desk_recorded_shows_its_shot_and_records_the_d
 
 @pytest.fixture
 def match(qtbot, club, admin):
-    a = club.players.add(admin, PlayerData("Орлов Глеб", "Граф"))
-    b = club.players.add(admin, PlayerData("Сокол Анна", "Сова"))
-    svc = MatchService.of(club)
-    w = MatchWindow(svc, admin, svc.create(admin, a.id, b.id, table="Стол 5"))
-    qtbot.addWidget(w)
+    w = match_window(qtbot, club, admin)
     show(qtbot, w)
     return w
 
