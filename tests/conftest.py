@@ -217,10 +217,27 @@ def pytest_runtest_teardown(item, nextitem):
     from clubdesk.sync import collector
     from clubdesk.ui import gui_collector
 
-    if "qtbot" in getattr(item, "fixturenames", ()):
+    names = getattr(item, "fixturenames", ())
+    if "qtbot" in names:
         _delete_closed_widgets()
+    if "club_style" not in names:
+        _clear_club_style()
     collector.hand_to_one_thread()
     gui_collector.collect_due()
+
+
+def _clear_club_style() -> None:
+    """The application's style sheet a test left set (it showed the main window, a backup's offer) cleared: its
+    `QWidget { font-size }` would win over a later test's `setFont` in the same worker (a log row measured at the old
+    size failed once in CI). A file that wants the club's sheet asks for `club_style`, kept for its tests."""
+    import sys
+
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is None:  # no widgets imported: no sheet could be set
+        return
+    app = widgets.QApplication.instance()
+    if isinstance(app, widgets.QApplication) and app.styleSheet():
+        app.setStyleSheet("")
 
 
 def _delete_closed_widgets() -> None:
